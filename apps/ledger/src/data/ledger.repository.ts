@@ -1,0 +1,127 @@
+import { AppError } from '@radar/platform/errors';
+import type { LedgerPrisma } from './prisma';
+import { Prisma } from './generated/prisma/client';
+
+export interface TransactionRecord {
+  id: string;
+  workspaceId: string;
+  amount: number;
+  reason: string;
+  reference: string;
+  balanceAfter: number;
+  refundOf: string | null;
+  createdAt: Date;
+}
+
+export type WriteOutcome =
+  | { status: 'applied'; replayed: boolean; transaction: TransactionRecord; balance: number }
+  | { status: 'insufficient_balance'; balance: number; shortfall: number }
+  | { status: 'charge_not_found' };
+
+type Tx = Prisma.TransactionClient;
+
+const isUniqueViolation = (error: unknown): boolean =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+
+/**
+ * Balances and transactions. Every write is one SQL transaction that changes the balance row
+ * and inserts the transaction row together, so balance = sum(amount) always holds; every
+ * write is idempotent on its reference.
+ */
+export class LedgerRepository {
+  constructor(private readonly prisma: LedgerPrisma) {}
+
+  async balance(workspaceId: string): Promise<number> {
+    const row = await this.prisma.balance.findUnique({ where: { workspaceId } });
+    return row?.balance ?? 0;
+  }
+
+  async recentTransactions(workspaceId: string, limit: number): Promise<TransactionRecord[]> {
+    return this.prisma.transaction.findMany({ where: { workspaceId }, orderBy: { seq: 'desc' }, take: limit });
+  }
+
+  /** Takes `amount` only if the balance covers all of it; concurrent charges serialise on the balance row. */
+  charge(workspaceId: string, amount: number, reason: string, reference: string): Promise<WriteOutcome> {
+    return this.idempotent(workspaceId, reference, async (tx) => {
+      const debited = await tx.$queryRaw<{ balance: number }[]>`
+        UPDATE balances SET balance = balance - ${amount}, updated_at = now()
+        WHERE workspace_id = ${workspaceId}::uuid AND balance >= ${amount}
+        RETURNING balance`;
+      const after = debited[0];
+      if (!after) {
+        const current = await tx.balance.findUnique({ where: { workspaceId } });
+        const balance = current?.balance ?? 0;
+        return { status: 'insufficient_balance', balance, shortfall: amount - balance };
+      }
+      const transaction = await tx.transaction.create({
+        data: { workspaceId, amount: -amount, reason, reference, balanceAfter: after.balance },
+      });
+      return { status: 'applied', replayed: false, transaction, balance: after.balance };
+    });
+  }
+
+  grant(workspaceId: string, amount: number, reason: string, reference: string): Promise<WriteOutcome> {
+    return this.idempotent(workspaceId, reference, (tx) => this.credit(tx, workspaceId, amount, reason, reference, null));
+  }
+
+  /** Returns a charge in full, at most once per charge whatever the refund reference. */
+  refund(workspaceId: string, chargeReference: string, reason: string, reference: string): Promise<WriteOutcome> {
+    return this.idempotent(workspaceId, reference, async (tx) => {
+      const charge = await tx.transaction.findUnique({ where: { reference: chargeReference } });
+      if (!charge || charge.workspaceId !== workspaceId || charge.amount >= 0) return { status: 'charge_not_found' };
+      const earlier = await tx.transaction.findUnique({ where: { refundOf: charge.id } });
+      if (earlier) return { status: 'applied', replayed: true, transaction: earlier, balance: await this.balanceIn(tx, workspaceId) };
+      return this.credit(tx, workspaceId, -charge.amount, reason, reference, charge.id);
+    });
+  }
+
+  private async credit(
+    tx: Tx,
+    workspaceId: string,
+    amount: number,
+    reason: string,
+    reference: string,
+    refundOf: string | null,
+  ): Promise<WriteOutcome> {
+    const credited = await tx.$queryRaw<{ balance: number }[]>`
+      INSERT INTO balances (workspace_id, balance, updated_at) VALUES (${workspaceId}::uuid, ${amount}, now())
+      ON CONFLICT (workspace_id) DO UPDATE SET balance = balances.balance + EXCLUDED.balance, updated_at = now()
+      RETURNING balance`;
+    const balance = credited[0]?.balance ?? amount;
+    const transaction = await tx.transaction.create({
+      data: { workspaceId, amount, reason, reference, balanceAfter: balance, refundOf },
+    });
+    return { status: 'applied', replayed: false, transaction, balance };
+  }
+
+  private async balanceIn(tx: Tx, workspaceId: string): Promise<number> {
+    const row = await tx.balance.findUnique({ where: { workspaceId } });
+    return row?.balance ?? 0;
+  }
+
+  /**
+   * Runs `write` unless the reference was used before, in which case the first outcome is
+   * returned and nothing moves. Two racing writers of one reference: the loser's transaction
+   * rolls back on the unique reference and it answers with the winner's outcome.
+   */
+  private async idempotent(workspaceId: string, reference: string, write: (tx: Tx) => Promise<WriteOutcome>): Promise<WriteOutcome> {
+    const replay = async (): Promise<WriteOutcome | undefined> => {
+      const existing = await this.prisma.transaction.findUnique({ where: { reference } });
+      if (!existing) return undefined;
+      if (existing.workspaceId !== workspaceId) {
+        throw new AppError('CONFLICT', `Reference ${reference} belongs to another workspace`);
+      }
+      return { status: 'applied', replayed: true, transaction: existing, balance: await this.balance(workspaceId) };
+    };
+    const earlier = await replay();
+    if (earlier) return earlier;
+    try {
+      return await this.prisma.$transaction(write);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Lost a race: answer with the winner's outcome, or (a refund of the same charge under
+      // another reference) run once more to find the refund that won.
+      return (await replay()) ?? (await this.prisma.$transaction(write));
+    }
+  }
+}

@@ -1,0 +1,5 @@
+import type { LedgerRepository } from '../data/ledger.repository';
+
+export interface LedgerDeps {
+  ledger: LedgerRepository;
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Caller } from '@radar/contracts';
+import { signCaller } from '@radar/platform/internal-auth';
+import { Bus } from '@radar/platform/nats';
+import { createTestDatabase, silentLogger, testInfrastructure, testNamespace } from '@radar/platform/testing';
+import { createApp } from '../src/app';
+import { createLedgerPrisma } from '../src/data/prisma';
+import { LedgerRepository } from '../src/data/ledger.repository';
+import { serveLedgerRpc } from '../src/rpc/ledger.rpc';
+
+export const SIGNING_SECRET = 'test-signing-secret-with-enough-length-0123456789';
+
+/** A running ledger of its own: fresh database, own NATS namespace, the real app and RPC. */
+export async function startLedger() {
+  const database = await createTestDatabase('ledger', path.join(__dirname, '../prisma/migrations'));
+  const prisma = createLedgerPrisma(database.url);
+  const logger = silentLogger();
+  const namespace = testNamespace();
+  const server = await Bus.connect({ url: testInfrastructure.natsUrl, name: 'ledger-test', namespace, logger });
+  const client = await Bus.connect({ url: testInfrastructure.natsUrl, name: 'ledger-test-client', namespace, logger });
+  const deps = { ledger: new LedgerRepository(prisma) };
+  serveLedgerRpc(server, deps);
+  const app = createApp({ ...deps, logger, internalSigningSecret: SIGNING_SECRET });
+  return {
+    app,
+    prisma,
+    client,
+    async close() {
+      await client.close();
+      await server.close();
+      await prisma.$disconnect();
+      await database.drop();
+    },
+  };
+}
+
+export const callerFor = (workspaceId: string, overrides: Partial<Caller> = {}): Caller => ({
+  workspaceId,
+  userId: randomUUID(),
+  tokenId: randomUUID(),
+  scope: 'read',
+  role: 'member',
+  ...overrides,
+});
+
+export const identityHeaders = (caller: Caller) => signCaller(caller, SIGNING_SECRET);

@@ -1,0 +1,20 @@
+const path = require('node:path');
+
+const root = __dirname;
+
+/** Shared Jest settings: TypeScript through swc, workspace libs resolved to their sources. */
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' }, sourceMaps: 'inline' },
+    ],
+  },
+  moduleNameMapper: {
+    '^@radar/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
+    '^@radar/platform/(.*)$': path.join(root, 'libs/platform/src/$1/index.ts'),
+  },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  testTimeout: 30_000,
+};

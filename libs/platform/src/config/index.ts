@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once, at start-up, into a typed config. Every missing or bad
+ * variable is named in one readable error so a misconfigured deployment fails fast.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)';
+    const value = issue.path.length === 1 ? env[String(issue.path[0])] : undefined;
+    return value === undefined ? `${name} is missing: ${issue.message}` : `${name} is invalid: ${issue.message}`;
+  });
+  throw new ConfigError(problems);
+}
+
+/** Reusable environment field types. */
+export const env = {
+  url: () => z.url(),
+  port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  secret: () => z.string().min(32, 'must be at least 32 characters'),
+  boolean: (fallback: boolean) =>
+    z
+      .enum(['true', 'false', '1', '0'])
+      .default(fallback ? 'true' : 'false')
+      .transform((v) => v === 'true' || v === '1'),
+  logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+};

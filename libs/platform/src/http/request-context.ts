@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { INTERNAL_HEADERS } from '@radar/contracts';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The request id: the caller's X-Request-Id when it sent a sane one, else a new UUID. */
+    requestId: string;
+    log: Logger;
+  }
+}
+
+const ACCEPTABLE_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
+
+export function requestIdFrom(header: string | string[] | undefined): string {
+  const candidate = Array.isArray(header) ? header[0] : header;
+  return candidate && ACCEPTABLE_REQUEST_ID.test(candidate) ? candidate : randomUUID();
+}
+
+export function requestContext(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    req.requestId = requestIdFrom(req.headers[INTERNAL_HEADERS.requestId]);
+    req.log = logger.child({ request_id: req.requestId });
+    res.setHeader('X-Request-Id', req.requestId);
+    next();
+  };
+}

@@ -1,0 +1,1 @@
+export { Bus, type BusOptions, type ConsumeOptions, type EventHandler } from './bus';

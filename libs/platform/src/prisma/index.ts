@@ -1,0 +1,1 @@
+export { applyMigrations, dropDatabase, ensureDatabase, type MigrationResult } from './migrations';
