@@ -61,3 +61,13 @@ export const grantCreditsBodySchema = z.strictObject({
   amount: z.number().int().positive(),
 });
 export const grantCreditsResultSchema = z.object({ workspace_id: z.uuid(), balance: z.number().int() });
+
+/** Operator routes under OPERATOR_PREFIX, authenticated by `Authorization: Bearer <OPERATOR_SECRET>`. */
+export const OPERATOR_ROUTES = {
+  createWorkspace: { method: 'POST', path: '/workspaces' },
+  createUser: { method: 'POST', path: '/users' },
+  setRole: { method: 'PATCH', path: '/users/:user_id' },
+  createToken: { method: 'POST', path: '/tokens' },
+  revokeToken: { method: 'POST', path: '/tokens/:token_id/revoke' },
+  grantCredits: { method: 'POST', path: '/credits/grants' },
+} as const;

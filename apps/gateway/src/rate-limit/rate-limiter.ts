@@ -1,0 +1,76 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RATE_LIMIT_BUCKETS, type RateLimitBucket } from '../http/public-routes';
+
+export interface RateLimitDecision {
+  bucket: RateLimitBucket;
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Unix seconds of the next UTC minute boundary, when the window resets. */
+  resetAt: number;
+  secondsToReset: number;
+}
+
+const WINDOW_SECONDS = 60;
+
+/**
+ * Per token, per bucket, per UTC calendar minute, counted in Redis so every gateway replica
+ * shares one count. The minute is part of the key; each key expires after its window.
+ */
+export class RateLimiter {
+  private readonly limiters = new Map<RateLimitBucket, { limiter: RateLimiterRedis; limit: number }>();
+
+  constructor(
+    redis: Redis,
+    options: { keyPrefix: string; scale?: number },
+    private readonly now: () => number = Date.now,
+  ) {
+    for (const [bucket, perMinute] of Object.entries(RATE_LIMIT_BUCKETS) as [RateLimitBucket, number][]) {
+      const limit = Math.max(1, Math.round(perMinute * (options.scale ?? 1)));
+      const limiter = new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${options.keyPrefix}rl:${bucket}`,
+        points: limit,
+        duration: WINDOW_SECONDS * 2,
+        rejectIfRedisNotReady: true,
+      });
+      this.limiters.set(bucket, { limiter, limit });
+    }
+  }
+
+  /** Counts one request; rejects (as a dependency failure) only when Redis cannot be reached. */
+  async consume(bucket: RateLimitBucket, tokenId: string): Promise<RateLimitDecision> {
+    const entry = this.limiters.get(bucket);
+    if (!entry) throw new Error(`Unknown rate-limit bucket ${bucket}`);
+    const nowMs = this.now();
+    const minute = Math.floor(nowMs / 60_000);
+    const resetAt = (minute + 1) * WINDOW_SECONDS;
+    const secondsToReset = Math.max(1, resetAt - Math.floor(nowMs / 1000));
+    const decide = (result: RateLimiterRes, allowed: boolean): RateLimitDecision => ({
+      bucket,
+      allowed,
+      limit: entry.limit,
+      remaining: allowed ? Math.max(0, result.remainingPoints) : 0,
+      resetAt,
+      secondsToReset,
+    });
+    try {
+      return decide(await entry.limiter.consume(`${tokenId}:${minute}`), true);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return decide(rejection, false);
+      throw Object.assign(new Error('Rate-limit store unavailable'), { code: 'ECONNREFUSED', cause: rejection });
+    }
+  }
+}
+
+/** X-RateLimit-* and the IETF RateLimit-Policy / RateLimit fields, for successes and 429s. */
+export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(decision.limit),
+    'X-RateLimit-Remaining': String(decision.remaining),
+    'X-RateLimit-Reset': String(decision.resetAt),
+    'RateLimit-Policy': `"${decision.bucket}";q=${decision.limit};w=${WINDOW_SECONDS}`,
+    RateLimit: `"${decision.bucket}";r=${decision.remaining};t=${decision.secondsToReset}`,
+  };
+}

@@ -1,0 +1,32 @@
+import { LEDGER_RPC } from '@radar/contracts';
+import type { GatewayDeps } from './deps';
+
+export interface CreateWorkspaceInput {
+  name: string;
+  credits?: number;
+}
+
+/**
+ * Creates the workspace with its owner, then grants the opening credits. If the grant cannot be
+ * made the workspace is removed again, so an operator never gets a half-made workspace.
+ */
+export async function createWorkspace(
+  deps: Pick<GatewayDeps, 'identity' | 'bus'>,
+  input: CreateWorkspaceInput,
+): Promise<{ workspace_id: string; owner_user_id: string }> {
+  const { workspaceId, ownerUserId } = await deps.identity.createWorkspaceWithOwner(input.name);
+  if (input.credits) {
+    try {
+      await deps.bus.request(LEDGER_RPC.grant, {
+        workspaceId,
+        amount: input.credits,
+        reason: 'grant',
+        reference: `grant:workspace:${workspaceId}:opening`,
+      });
+    } catch (error) {
+      await deps.identity.deleteWorkspace(workspaceId);
+      throw error;
+    }
+  }
+  return { workspace_id: workspaceId, owner_user_id: ownerUserId };
+}

@@ -1,0 +1,110 @@
+import request from 'supertest';
+import { startGateway, OPERATOR_SECRET, type TestGateway } from './gateway-harness';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('operator interface', () => {
+  let gateway: TestGateway;
+  beforeAll(async () => {
+    gateway = await startGateway();
+  });
+  afterAll(() => gateway.close());
+
+  const post = (path: string, body: object, secret = OPERATOR_SECRET) =>
+    request(gateway.operatorApp).post(`/operator/v1${path}`).set('Authorization', `Bearer ${secret}`).send(body);
+
+  it('refuses callers without the operator secret', async () => {
+    const none = await request(gateway.operatorApp).post('/operator/v1/workspaces').send({ name: 'x' });
+    const wrong = await post('/workspaces', { name: 'x' }, 'not-the-secret');
+    for (const response of [none, wrong]) {
+      expect(response.status).toBe(401);
+      expect(response.body.detail.code).toBe('OPERATOR_UNAUTHORIZED');
+    }
+  });
+
+  it('is not reachable through the public /api/v1 app', async () => {
+    const response = await request(gateway.app).post('/operator/v1/workspaces').set('Authorization', `Bearer ${OPERATOR_SECRET}`).send({ name: 'x' });
+    expect(response.status).toBe(404);
+  });
+
+  it('creates a workspace with its owner', async () => {
+    const response = await post('/workspaces', { name: 'Acme' });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ workspace_id: expect.any(String), owner_user_id: expect.any(String) });
+    const owner = await gateway.prisma.user.findUnique({ where: { id: response.body.owner_user_id } });
+    expect(owner).toMatchObject({ workspaceId: response.body.workspace_id, role: 'owner' });
+  });
+
+  it('leaves no workspace behind when the opening credits cannot be granted', async () => {
+    // No ledger answers in this test's NATS namespace.
+    const before = await gateway.prisma.workspace.count();
+    const response = await post('/workspaces', { name: 'Short-lived', credits: 10 });
+    expect(response.status).toBe(503);
+    expect(response.body.detail.code).toBe('SERVICE_UNAVAILABLE');
+    expect(await gateway.prisma.workspace.count()).toBe(before);
+  }, 15_000);
+
+  it('rejects unknown body fields and bad values with 422 naming the field', async () => {
+    const unknown = await post('/workspaces', { name: 'x', plan: 'gold' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.detail.message).toContain('plan');
+    const badRole = await post('/users', { workspace_id: '6d1f0a5e-4a0e-4c55-9f57-3b3f1f7c7c11', role: 'king' });
+    expect(badRole.status).toBe(422);
+    expect(badRole.body.detail.message).toContain('role');
+  });
+
+  it('answers 404 for a user of an unknown workspace', async () => {
+    const response = await post('/users', { workspace_id: '6d1f0a5e-4a0e-4c55-9f57-3b3f1f7c7c11', role: 'member' });
+    expect(response.status).toBe(404);
+  });
+
+  describe('token creation', () => {
+    let userId: string;
+    beforeAll(async () => {
+      userId = (await gateway.operator.workspace()).owner_user_id;
+    });
+    const create = (extra: object) => post('/tokens', { user_id: userId, name: 'ci', scope: 'read', ...extra });
+
+    it('defaults to 90 days and stores only a hash of the rdr_ token', async () => {
+      const before = Date.now();
+      const response = await create({});
+      expect(response.status).toBe(201);
+      expect(response.body.token).toMatch(/^rdr_[A-Za-z0-9_-]{32,}$/);
+      const expiresAt = Date.parse(response.body.expires_at);
+      expect(expiresAt).toBeGreaterThanOrEqual(before + 90 * DAY_MS);
+      expect(expiresAt).toBeLessThanOrEqual(Date.now() + 90 * DAY_MS);
+      const stored = await gateway.prisma.apiToken.findUnique({ where: { id: response.body.token_id } });
+      expect(stored?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(stored)).not.toContain(response.body.token);
+    });
+
+    it.each([1, 365])('accepts expires_in_days %i', async (days) => {
+      const response = await create({ expires_in_days: days });
+      expect(response.status).toBe(201);
+      expect(Math.round((Date.parse(response.body.expires_at) - Date.now()) / DAY_MS)).toBe(days);
+    });
+
+    it.each([0, 366, 1.5])('refuses expires_in_days %s with 422', async (days) => {
+      const response = await create({ expires_in_days: days });
+      expect(response.status).toBe(422);
+      expect(response.body.detail.message).toContain('expires_in_days');
+    });
+
+    it('gives a permanent token only with never_expires', async () => {
+      const response = await create({ never_expires: true });
+      expect(response.status).toBe(201);
+      expect(response.body.expires_at).toBeNull();
+    });
+
+    it('refuses never_expires together with expires_in_days', async () => {
+      const response = await create({ never_expires: true, expires_in_days: 30 });
+      expect(response.status).toBe(422);
+      expect(response.body.detail.code).toBe('VALIDATION_ERROR');
+    });
+
+    it('answers 404 for an unknown user', async () => {
+      const response = await post('/tokens', { user_id: '6d1f0a5e-4a0e-4c55-9f57-3b3f1f7c7c11', name: 'x', scope: 'read' });
+      expect(response.status).toBe(404);
+    });
+  });
+});
