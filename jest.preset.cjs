@@ -17,4 +17,5 @@ module.exports = {
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   testTimeout: 30_000,
+  reporters: ['default', path.join(root, 'tools/stack/jest-summary-reporter.cjs')],
 };

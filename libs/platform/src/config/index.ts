@@ -25,7 +25,14 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
 /** Reusable environment field types. */
 export const env = {
   url: () => z.url(),
-  port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  // Digits only: z.coerce alone reads an empty or blank variable as 0, which would bind a random port.
+  port: (fallback: number) =>
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a port number (0-65535)')
+      .default(String(fallback))
+      .transform(Number)
+      .pipe(z.number().int().max(65535, 'must be a port number (0-65535)')),
   secret: () => z.string().min(32, 'must be at least 32 characters'),
   boolean: (fallback: boolean) =>
     z

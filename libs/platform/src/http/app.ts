@@ -10,6 +10,8 @@ export interface ServiceAppOptions {
   /** Mounted after the common middleware, before the not-found and error handlers. */
   routes: Router | Router[];
   jsonLimit?: string;
+  /** False for a proxy that streams bodies through unread. */
+  parseJsonBodies?: boolean;
 }
 
 /**
@@ -45,7 +47,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.json({ status: 'ready' });
   });
 
-  app.use(express.json({ limit: options.jsonLimit ?? '1mb' }));
+  if (options.parseJsonBodies !== false) app.use(express.json({ limit: options.jsonLimit ?? '1mb' }));
   for (const router of Array.isArray(options.routes) ? options.routes : [options.routes]) app.use(router);
 
   app.use((req, res) => {

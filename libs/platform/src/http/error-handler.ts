@@ -3,9 +3,16 @@ import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@radar/contrac
 import { isAppError } from '../errors';
 import { isDependencyFailure } from './dependency-failure';
 
+/**
+ * Sends the error envelope. Every 5xx carries the request id (spec/decisions.md) whoever
+ * raised it: a use case, the bus, a readiness check or a route calling this directly.
+ */
 export function sendError(res: Response, code: ErrorCode, message: string, details?: Record<string, unknown>): void {
-  const body: ErrorEnvelope = { detail: details ? { code, message, details } : { code, message } };
-  res.status(ERROR_STATUS[code]).json(body);
+  const status = ERROR_STATUS[code];
+  const requestId = (res.req as Request | undefined)?.requestId;
+  const withRequestId = status >= 500 && requestId ? { ...details, request_id: requestId } : details;
+  const body: ErrorEnvelope = { detail: withRequestId ? { code, message, details: withRequestId } : { code, message } };
+  res.status(status).json(body);
 }
 
 interface BodyParserError {
@@ -22,7 +29,6 @@ function bodyParserProblem(error: unknown): BodyParserError | undefined {
 /** Maps every error to the envelope of interface.md: no stack traces, no bare 500 pages. */
 export function errorHandler() {
   // Express recognises error middleware by its four parameters.
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
     if (res.headersSent) {
       req.log?.error({ err: error }, 'error after response started');
@@ -48,12 +54,10 @@ export function errorHandler() {
     }
     if (isDependencyFailure(error)) {
       req.log?.warn({ err: error }, 'dependency unavailable');
-      sendError(res, 'SERVICE_UNAVAILABLE', 'A dependency of this service is unavailable; retry with backoff', {
-        request_id: req.requestId,
-      });
+      sendError(res, 'SERVICE_UNAVAILABLE', 'A dependency of this service is unavailable; retry with backoff');
       return;
     }
     req.log?.error({ err: error }, 'unhandled error');
-    sendError(res, 'INTERNAL_ERROR', 'Internal error', { request_id: req.requestId });
+    sendError(res, 'INTERNAL_ERROR', 'Internal error');
   };
 }

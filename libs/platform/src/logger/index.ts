@@ -9,6 +9,10 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ['req.headers.authorization', 'authorization', 'token', 'secret'], censor: '[redacted]' },
+    // Headers are logged as `req.headers`, `request.headers` or bare `headers`: cover each shape.
+    redact: {
+      paths: ['authorization', 'headers.authorization', '*.headers.authorization', 'token', 'secret'],
+      censor: '[redacted]',
+    },
   });
 }

@@ -1,0 +1,69 @@
+// What `npm start` and `npm test` share: the repository root, installing what is missing,
+// running a command, and the local environment file.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed with exit code ${result.status ?? result.signal}`);
+  }
+}
+
+/** Runs `npm ci` when node_modules is missing or older than the lockfile. */
+export function installIfMissing() {
+  const installed = path.join(root, 'node_modules/.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('radar: installing dependencies (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+const secret = () => randomBytes(32).toString('base64url');
+
+/**
+ * The developer's `.env` (never committed): created on first start with fresh secrets and the
+ * loopback defaults; Nx and the `radar` CLI read it too.
+ */
+export function ensureLocalEnv() {
+  const file = path.join(root, '.env');
+  if (!existsSync(file)) {
+    writeFileSync(
+      file,
+      [
+        '# Local development settings, written by `npm start`. Not committed.',
+        `INTERNAL_SIGNING_SECRET=${secret()}`,
+        `OPERATOR_SECRET=${secret()}`,
+        'GATEWAY_PORT=8080',
+        'OPERATOR_PORT=8081',
+        'LEDGER_PORT=8082',
+        'GATEWAY_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/radar_gateway',
+        'LEDGER_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/radar_ledger',
+        'REDIS_URL=redis://127.0.0.1:6379',
+        'NATS_URL=nats://127.0.0.1:4222',
+        'LEDGER_URL=http://127.0.0.1:8082',
+        'RADAR_OPERATOR_URL=http://127.0.0.1:8081',
+        'LOG_LEVEL=info',
+        '',
+      ].join('\n'),
+      { mode: 0o600 },
+    );
+    console.log('radar: wrote .env with fresh local secrets');
+  }
+  return file;
+}
+
+/** KEY=VALUE lines of a .env file; the process environment wins over the file. */
+export function readEnvFile(file) {
+  const values = {};
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)\s*$/.exec(line);
+    if (match) values[match[1]] = match[2].replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return { ...values, ...process.env };
+}
