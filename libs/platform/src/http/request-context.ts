@@ -11,6 +11,9 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** Health probes are polled constantly; logging them would drown the rest. */
+const PROBES = new Set(['/healthz', '/readyz']);
+
 const ACCEPTABLE_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
 
 export function requestIdFrom(header: string | string[] | undefined): string {
@@ -23,6 +26,13 @@ export function requestContext(logger: Logger) {
     req.requestId = requestIdFrom(req.headers[INTERNAL_HEADERS.requestId]);
     req.log = logger.child({ request_id: req.requestId });
     res.setHeader('X-Request-Id', req.requestId);
+    if (!PROBES.has(req.path)) {
+      const started = process.hrtime.bigint();
+      res.once('finish', () => {
+        const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+        req.log.info({ method: req.method, path: req.path, status: res.statusCode, duration_ms: Math.round(durationMs * 10) / 10 }, 'request');
+      });
+    }
     next();
   };
 }

@@ -2,7 +2,6 @@ import {
   AckPolicy,
   connect,
   DeliverPolicy,
-  headers as natsHeaders,
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
@@ -24,6 +23,7 @@ import {
 } from '@radar/contracts';
 import { AppError, isAppError } from '../errors';
 import { isDependencyFailure } from '../http/dependency-failure';
+import { headersWithTraceContext, withMessageSpan } from './trace-context';
 
 export interface BusOptions {
   url: string;
@@ -121,6 +121,7 @@ export class Bus {
     try {
       const message = await this.connection.request(this.subject(definition.subject), codec.encode(payload), {
         timeout: options.timeoutMs ?? 5_000,
+        headers: headersWithTraceContext(),
       });
       reply = rpcEnvelopeSchema.parse(codec.decode(message.data));
     } catch (error) {
@@ -156,7 +157,8 @@ export class Bus {
             if (!parsed.success) {
               throw new AppError('VALIDATION_ERROR', `Invalid ${definition.subject} request: ${parsed.error.message}`);
             }
-            const result = definition.reply.parse(await handler(parsed.data));
+            const answer = await withMessageSpan(definition.subject, message.headers, () => handler(parsed.data));
+            const result = definition.reply.parse(answer);
             envelope = { ok: true, result };
           } catch (failure) {
             envelope = { ok: false, error: this.describeFailure(failure, definition.subject) };
@@ -181,8 +183,10 @@ export class Bus {
   /** Records an event in its JetStream stream; `msgId` de-duplicates republishing of the same fact. */
   async publish<S extends EventSubject>(subject: S, payload: EventPayload<S>, options: { msgId: string }): Promise<void> {
     const valid = EVENTS[subject].parse(payload);
-    const headers = natsHeaders();
-    await this.jetstream.publish(this.subject(subject), codec.encode(valid), { msgID: options.msgId, headers });
+    await this.jetstream.publish(this.subject(subject), codec.encode(valid), {
+      msgID: options.msgId,
+      headers: headersWithTraceContext(),
+    });
   }
 
   /**
@@ -228,10 +232,12 @@ export class Bus {
           continue;
         }
         try {
-          await handler(parsed.data as EventPayload<S>, {
-            msgId: message.headers?.get('Nats-Msg-Id'),
-            redelivered: message.redelivered,
-          });
+          await withMessageSpan(subject, message.headers, () =>
+            handler(parsed.data as EventPayload<S>, {
+              msgId: message.headers?.get('Nats-Msg-Id'),
+              redelivered: message.redelivered,
+            }),
+          );
           message.ack();
         } catch (error) {
           this.logger.warn({ err: error, subject, delivery: message.info.redeliveryCount }, 'event handler failed; will retry');
