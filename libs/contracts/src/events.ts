@@ -7,6 +7,10 @@ import { z } from 'zod';
 export const EVENTS = {
   'identity.token.revoked': z.object({ tokenId: z.uuid(), workspaceId: z.uuid() }),
   'identity.user.role_changed': z.object({ userId: z.uuid(), workspaceId: z.uuid(), role: z.enum(['owner', 'admin', 'member']) }),
+  /** An export unlocked these companies for the workspace (re-exporting them is free). */
+  'companies.unlocked': z.object({ workspaceId: z.uuid(), exportId: z.uuid(), companyIds: z.array(z.uuid()).max(10_000) }),
+  /** A failed export's refund locked its companies again. */
+  'companies.locked': z.object({ workspaceId: z.uuid(), exportId: z.uuid(), companyIds: z.array(z.uuid()).max(10_000) }),
 } as const;
 
 export type EventSubject = keyof typeof EVENTS;
@@ -15,4 +19,5 @@ export type EventPayload<S extends EventSubject> = z.infer<(typeof EVENTS)[S]>;
 /** JetStream streams and the subjects each one stores. */
 export const STREAMS = {
   IDENTITY: ['identity.>'],
+  COMPANIES: ['companies.>'],
 } as const;

@@ -4,3 +4,4 @@ export * from './identity';
 export * from './ledger';
 export * from './operator';
 export * from './rpc';
+export * from './companies';

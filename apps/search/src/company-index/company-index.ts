@@ -1,0 +1,107 @@
+import type { Aggregations, CompanySummary } from '@radar/contracts';
+
+/**
+ * The search index behind /companies/search and /companies/counts. Two implementations pass
+ * one conformance suite: PostgreSQL full-text search (the embedded default) and Elasticsearch
+ * (when ELASTICSEARCH_URL is set). Everything here is already validated and normalised by the
+ * service; implementations translate, they do not validate.
+ */
+
+export type SortField = 'relevance' | 'quality' | 'employee_count' | 'founded_year' | 'name';
+export type SortOrder = 'asc' | 'desc';
+
+export interface SortSpec {
+  field: SortField;
+  order: SortOrder;
+  /** relevance with a query (text score) and without one (quality) are different sorts. */
+  hasQuery: boolean;
+}
+
+export interface ConnectionFilter {
+  category?: string;
+  connectedCompanyId?: string;
+  connectedDomain?: string;
+}
+
+/** Filters after normalisation: empty lists removed, employee range resolved to band values. */
+export interface NormalizedFilters {
+  query?: string;
+  countries?: string[];
+  states?: string[];
+  cities?: string[];
+  industries?: string[];
+  excludeIndustries?: string[];
+  /** Union of naics_codes and naics_sectors: exact codes and 2-digit prefixes (31-33 expanded to 31, 32, 33). */
+  naicsCodes?: string[];
+  naicsPrefixes?: string[];
+  technologies?: string[];
+  technologyCategories?: string[];
+  /**
+   * The allowed stored band values: the intersection of employee_bands and the min/max range.
+   * An empty array means "matches nothing" (e.g. min 5001, max 9999).
+   */
+  employeeCounts?: number[];
+  foundedYearMin?: number;
+  foundedYearMax?: number;
+  /** Phrases (already collapsed: lower-cased, whitespace-normalised, contained phrases dropped); OR. */
+  keywords?: string[];
+  excludeKeywords?: string[];
+  /** Each entry must match one connection of the company; entries are ANDed. */
+  connections?: ConnectionFilter[];
+}
+
+/**
+ * Where the previous page ended: the sort key of its last row and that row's id. `key` is
+ * null for a row missing the sort field (those sort last in both directions).
+ */
+export interface PagePosition {
+  key: string | number | null;
+  id: string;
+}
+
+export interface SearchPage {
+  items: CompanySummary[];
+  /** Matches, saturated at SEARCH_TOTAL_CAP. */
+  total: number;
+  aggregations: Aggregations;
+  /** Present when more rows follow. */
+  next?: PagePosition;
+}
+
+/** One company as stored in the index (both back-ends index exactly these fields). */
+export interface IndexedCompany {
+  id: string;
+  name: string;
+  domain: string;
+  description: string | null;
+  industry: string | null;
+  employeeCount: number | null;
+  country: string | null;
+  countryCode: string | null;
+  state: string | null;
+  city: string | null;
+  technologies: string[];
+  technologyCategories: string[];
+  naicsCode: string | null;
+  foundedYear: number | null;
+  fundingStage: string | null;
+  fundingTotalUsd: number | null;
+  lastFundingDate: string | null;
+  profileUrl: string | null;
+  dataQualityScore: number;
+  connections: { category: string; connectedCompanyId: string; connectedDomain: string }[];
+}
+
+export interface CompanyIndex {
+  search(filters: NormalizedFilters, sort: SortSpec, limit: number, after?: PagePosition): Promise<SearchPage>;
+  /** Exact, uncapped. */
+  count(filters: NormalizedFilters): Promise<number>;
+  /** Exact count of matches among the given company ids (the workspace's saved and exported ones). */
+  countAmong(filters: NormalizedFilters, companyIds: string[]): Promise<number>;
+  /** Up to `max` matching ids in sort order (export sources). */
+  matchingIds(filters: NormalizedFilters, sort: SortSpec, max: number): Promise<string[]>;
+  /** Insert or replace companies (bulk). */
+  upsert(companies: IndexedCompany[]): Promise<void>;
+  /** Makes written companies visible to searches (Elasticsearch refresh; no-op for PostgreSQL). */
+  refresh(): Promise<void>;
+}
