@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import { createServiceApp } from '@radar/platform/http';
 import { apiRoutes, type ApiRouteDeps } from './http/api.routes';
+import type { Upstream } from './http/public-routes';
 import { operatorRoutes } from './operator/operator.routes';
 import type { GatewayDeps } from './use-cases/deps';
 
@@ -19,6 +20,10 @@ export function createApp(deps: GatewayAppDeps): Express {
 }
 
 /** The operator interface for the `radar` CLI, on its own internal port. */
-export function createOperatorApp(deps: GatewayAppDeps, operatorSecret: string): Express {
-  return createServiceApp({ logger: deps.logger, readiness: deps.readiness, routes: operatorRoutes(deps, operatorSecret) });
+export function createOperatorApp(
+  deps: GatewayAppDeps,
+  operatorSecret: string,
+  upstreams: Partial<Record<Upstream, string>> = {},
+): Express {
+  return createServiceApp({ logger: deps.logger, readiness: deps.readiness, routes: operatorRoutes(deps, operatorSecret, upstreams) });
 }

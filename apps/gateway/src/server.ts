@@ -32,14 +32,15 @@ export async function runGateway(): Promise<void> {
 
   const tokenCache = new TokenCache(config.TOKEN_CACHE_TTL_MS);
   listenForIdentityChanges(bus, tokenCache);
+  const upstreams = {
+    ledger: config.LEDGER_URL,
+    search: config.SEARCH_URL,
+    export: config.EXPORT_URL,
+    monitor: config.MONITOR_URL,
+    signals: config.SIGNALS_URL,
+  };
   const forwarder = new Forwarder({
-    upstreams: {
-      ledger: config.LEDGER_URL,
-      search: config.SEARCH_URL,
-      export: config.EXPORT_URL,
-      monitor: config.MONITOR_URL,
-      signals: config.SIGNALS_URL,
-    },
+    upstreams,
     signingSecret: config.INTERNAL_SIGNING_SECRET,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
   });
@@ -60,7 +61,7 @@ export async function runGateway(): Promise<void> {
     },
   };
   const publicServer = await listen(createApp(deps), config.GATEWAY_PORT, config.GATEWAY_HOST);
-  const operatorServer = await listen(createOperatorApp(deps, config.OPERATOR_SECRET), config.OPERATOR_PORT, config.OPERATOR_HOST);
+  const operatorServer = await listen(createOperatorApp(deps, config.OPERATOR_SECRET, upstreams), config.OPERATOR_PORT, config.OPERATOR_HOST);
   logger.info({ url: publicServer.url, operator: operatorServer.url }, 'gateway listening');
 
   onShutdown(logger, async () => {

@@ -109,6 +109,7 @@ export async function startGateway(options: GatewayOptions = {}) {
   return {
     app,
     operatorApp,
+    deps,
     operator,
     databaseUrl,
     namespace,

@@ -18,12 +18,14 @@ import { grantCredits } from '../use-cases/grant-credits';
 import { revokeToken } from '../use-cases/revoke-token';
 import { setUserRole } from '../use-cases/set-user-role';
 import { requireOperatorSecret } from './operator-auth';
+import { operatorPassthrough } from './operator-passthrough';
+import type { Upstream } from '../http/public-routes';
 
 const userPath = z.object({ user_id: z.uuid() });
 const tokenPath = z.object({ token_id: z.uuid() });
 
 /** What the web app would do with a logged-in session; served on the internal operator port only. */
-export function operatorRoutes(deps: GatewayDeps, operatorSecret: string): Router {
+export function operatorRoutes(deps: GatewayDeps, operatorSecret: string, upstreams: Partial<Record<Upstream, string>> = {}): Router {
   const router = Router();
   router.use(requireOperatorSecret(operatorSecret));
 
@@ -52,6 +54,8 @@ export function operatorRoutes(deps: GatewayDeps, operatorSecret: string): Route
     const body = parseInput(grantCreditsBodySchema, req.body, 'body');
     res.json(await grantCredits(deps, { workspaceId: body.workspace_id, amount: body.amount }));
   });
+
+  router.use(operatorPassthrough(upstreams, operatorSecret));
 
   const mounted = Router();
   mounted.use(OPERATOR_PREFIX, router);

@@ -1,0 +1,28 @@
+import { grantCreditsBodySchema, grantCreditsResultSchema, OPERATOR_ROUTES } from '@radar/contracts';
+import type { NounSpec } from '../command-spec';
+import { integerFlag, stringFlag, validateFlags } from '../flags/flag-values';
+import { operatorRequest } from '../operator-request';
+
+export const creditsCommands: NounSpec = {
+  name: 'credits',
+  summary: 'Credit purchases and grants',
+  verbs: [
+    {
+      name: 'grant',
+      summary: 'Add credits to a workspace (a `grant` transaction). Prints {workspace_id, balance}',
+      flags: [
+        { flags: '--workspace <workspace_id>', description: 'the workspace', required: true },
+        { flags: '--amount <amount>', description: 'credits to add, a whole number > 0', required: true },
+      ],
+      toRequest: (flags) =>
+        operatorRequest(OPERATOR_ROUTES.grantCredits, {
+          body: validateFlags(
+            grantCreditsBodySchema,
+            { workspace_id: stringFlag(flags, 'workspace'), amount: integerFlag(flags, 'amount', '--amount') },
+            { workspace_id: '--workspace' },
+          ),
+          result: grantCreditsResultSchema,
+        }),
+    },
+  ],
+};

@@ -1,0 +1,83 @@
+import { errorEnvelopeSchema, OPERATOR_PREFIX } from '@radar/contracts';
+import { CliError } from './cli-error';
+import type { OperatorConfig } from './config/operator-config';
+import type { OperatorRequest } from './operator-request';
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+
+/** Sends operator requests to the gateway's internal operator port and turns every outcome into a result or a CliError. */
+export class OperatorClient {
+  constructor(
+    private readonly config: OperatorConfig,
+    private readonly fetchImpl: FetchLike = fetch,
+  ) {}
+
+  async send<R>(request: OperatorRequest<R>): Promise<R> {
+    const url = `${this.config.url.replace(/\/+$/, '')}${OPERATOR_PREFIX}${request.path}`;
+    const headers: Record<string, string> = { authorization: `Bearer ${this.config.secret}`, accept: 'application/json' };
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+
+    let status: number;
+    let text: string;
+    try {
+      const response = await this.fetchImpl(url, {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: AbortSignal.timeout(this.config.timeoutMs),
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      throw this.unreachable(error);
+    }
+
+    const body = parseJson(text);
+    if (status >= 400) throw failureFrom(status, body);
+    const result = request.result.safeParse(body);
+    if (!result.success) {
+      throw new CliError('UNEXPECTED_RESPONSE', `The operator interface answered ${request.method} ${request.path} with an unexpected body (HTTP ${status})`);
+    }
+    return result.data;
+  }
+
+  private unreachable(error: unknown): CliError {
+    // A DOMException, which is not always an `instanceof Error` across realms: look at its name.
+    const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+    const timedOut = name === 'TimeoutError' || name === 'AbortError';
+    const reason = timedOut
+      ? `no answer within ${this.config.timeoutMs} ms`
+      : describeNetworkError(error);
+    return new CliError(
+      'SERVICE_UNAVAILABLE',
+      `The operator interface at ${this.config.url} is unreachable (${reason}); is the gateway running and RADAR_OPERATOR_URL right?`,
+    );
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The API's own code and message when it sent its envelope; otherwise a code chosen from the status. */
+function failureFrom(status: number, body: unknown): CliError {
+  const envelope = errorEnvelopeSchema.safeParse(body);
+  if (envelope.success) return new CliError(envelope.data.detail.code, envelope.data.detail.message);
+  if (GATEWAY_STATUSES.has(status)) return new CliError('SERVICE_UNAVAILABLE', `The operator interface answered HTTP ${status}`);
+  return new CliError('UNEXPECTED_RESPONSE', `The operator interface answered HTTP ${status} without an error envelope`);
+}
+
+/** fetch hides the socket error (ECONNREFUSED, ENOTFOUND, ...) in `cause`. */
+function describeNetworkError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  if (cause && typeof cause.code === 'string') return cause.code;
+  if (cause && typeof cause.message === 'string') return cause.message;
+  return error.message;
+}

@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+
+export interface OperatorRoute {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Under OPERATOR_PREFIX, with `:name` placeholders. */
+  path: string;
+}
+
+/** One call of the operator interface, built from validated flags; the client sends it. */
+export interface OperatorRequest<R = unknown> {
+  method: OperatorRoute['method'];
+  /** Under OPERATOR_PREFIX, placeholders filled in. */
+  path: string;
+  body?: unknown;
+  /** What a successful answer must look like; only its fields are printed. */
+  result: z.ZodType<R>;
+}
+
+export function operatorRequest<R>(
+  route: OperatorRoute,
+  call: { params?: Record<string, string>; body?: unknown; result: z.ZodType<R> },
+): OperatorRequest<R> {
+  const path = route.path.replace(/:([a-z_]+)/g, (placeholder, name: string) => {
+    const value = call.params?.[name];
+    if (value === undefined) throw new Error(`No value for ${placeholder} in ${route.path}`);
+    return encodeURIComponent(value);
+  });
+  return { method: route.method, path, body: call.body, result: call.result };
+}

@@ -1,0 +1,24 @@
+import { benchGatewayOverhead } from './gateway-overhead';
+
+const BENCHMARKS: Record<string, () => Promise<void>> = {
+  gateway: () =>
+    benchGatewayOverhead({
+      seconds: Number(process.env.BENCH_SECONDS ?? 15),
+      connections: Number(process.env.BENCH_CONNECTIONS ?? 32),
+    }),
+};
+
+async function main(): Promise<void> {
+  const name = process.argv[2];
+  const benchmark = name ? BENCHMARKS[name] : undefined;
+  if (!benchmark) {
+    console.error(`usage: npm run bench -- <${Object.keys(BENCHMARKS).join('|')}>`);
+    process.exit(2);
+  }
+  await benchmark();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
