@@ -7,7 +7,7 @@ import { Bus } from '@radar/platform/nats';
 import { applyMigrations, ensureDatabase } from '@radar/platform/prisma';
 import { createApp } from './app';
 import { loadLedgerConfig } from './config';
-import { createLedgerPrisma } from './data/prisma';
+import { createLedgerDatabase } from './data/prisma';
 import { LedgerRepository } from './data/ledger.repository';
 import { serveLedgerRpc } from './rpc/ledger.rpc';
 
@@ -19,9 +19,10 @@ export async function runLedger(): Promise<void> {
     const result = await applyMigrations(config.LEDGER_DATABASE_URL, path.join(__dirname, '../prisma/migrations'));
     logger.info({ applied: result.applied }, 'migrations checked');
   }
-  const prisma = createLedgerPrisma(config.LEDGER_DATABASE_URL);
+  const database = createLedgerDatabase(config.LEDGER_DATABASE_URL);
+  const { prisma } = database;
   const bus = await Bus.connect({ url: config.NATS_URL, name: 'ledger', namespace: config.NATS_NAMESPACE, logger });
-  const deps = { ledger: new LedgerRepository(prisma) };
+  const deps = { ledger: new LedgerRepository(prisma, database.pool) };
   serveLedgerRpc(bus, deps);
 
   const app = createApp({
@@ -41,7 +42,7 @@ export async function runLedger(): Promise<void> {
   onShutdown(logger, async () => {
     await server.close();
     await bus.close();
-    await prisma.$disconnect();
+    await database.close();
     await stopTelemetry();
   });
 }

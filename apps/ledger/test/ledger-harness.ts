@@ -5,7 +5,7 @@ import { signCaller } from '@radar/platform/internal-auth';
 import { Bus } from '@radar/platform/nats';
 import { createTestDatabase, silentLogger, testInfrastructure, testNamespace } from '@radar/platform/testing';
 import { createApp } from '../src/app';
-import { createLedgerPrisma } from '../src/data/prisma';
+import { createLedgerDatabase } from '../src/data/prisma';
 import { LedgerRepository } from '../src/data/ledger.repository';
 import { serveLedgerRpc } from '../src/rpc/ledger.rpc';
 
@@ -14,12 +14,13 @@ export const SIGNING_SECRET = 'test-signing-secret-with-enough-length-0123456789
 /** A running ledger of its own: fresh database, own NATS namespace, the real app and RPC. */
 export async function startLedger() {
   const database = await createTestDatabase('ledger', path.join(__dirname, '../prisma/migrations'));
-  const prisma = createLedgerPrisma(database.url);
+  const ledgerDatabase = createLedgerDatabase(database.url);
+  const { prisma } = ledgerDatabase;
   const logger = silentLogger();
   const namespace = testNamespace();
   const server = await Bus.connect({ url: testInfrastructure.natsUrl, name: 'ledger-test', namespace, logger });
   const client = await Bus.connect({ url: testInfrastructure.natsUrl, name: 'ledger-test-client', namespace, logger });
-  const deps = { ledger: new LedgerRepository(prisma) };
+  const deps = { ledger: new LedgerRepository(prisma, ledgerDatabase.pool) };
   serveLedgerRpc(server, deps);
   const app = createApp({ ...deps, logger, internalSigningSecret: SIGNING_SECRET });
   return {
@@ -29,7 +30,7 @@ export async function startLedger() {
     async close() {
       await client.close();
       await server.close();
-      await prisma.$disconnect();
+      await ledgerDatabase.close();
       await database.drop();
     },
   };

@@ -1,4 +1,5 @@
 import { AppError } from '@radar/platform/errors';
+import type { Pool } from 'pg';
 import type { LedgerPrisma } from './prisma';
 import { Prisma } from './generated/prisma/client';
 
@@ -20,6 +21,17 @@ export type WriteOutcome =
 
 type Tx = Prisma.TransactionClient;
 
+interface RecentRow {
+  id: string;
+  workspace_id: string;
+  amount: number;
+  reason: string;
+  reference: string;
+  balance_after: number;
+  refund_of: string | null;
+  created_at: string;
+}
+
 const isUniqueViolation = (error: unknown): boolean =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
@@ -29,15 +41,42 @@ const isUniqueViolation = (error: unknown): boolean =>
  * write is idempotent on its reference.
  */
 export class LedgerRepository {
-  constructor(private readonly prisma: LedgerPrisma) {}
+  constructor(
+    private readonly prisma: LedgerPrisma,
+    private readonly pool: Pool,
+  ) {}
+
+  /**
+   * Balance and newest transactions in one round trip. GET /credits is the hottest read, and
+   * one plain SQL statement costs a tenth of two Prisma queries (docs/performance.md).
+   */
+  async balanceWithRecent(workspaceId: string, limit: number): Promise<{ balance: number; transactions: TransactionRecord[] }> {
+    const { rows } = await this.pool.query<{ balance: number | null; recent: RecentRow[] }>(
+      `SELECT (SELECT balance FROM balances WHERE workspace_id = $1) AS balance,
+              COALESCE((SELECT json_agg(t ORDER BY t.seq DESC) FROM (
+                SELECT id, workspace_id, amount, reason, reference, balance_after, refund_of, created_at, seq
+                FROM transactions WHERE workspace_id = $1 ORDER BY seq DESC LIMIT $2) t), '[]'::json) AS recent`,
+      [workspaceId, limit],
+    );
+    const row = rows[0];
+    return {
+      balance: row?.balance ?? 0,
+      transactions: (row?.recent ?? []).map((t) => ({
+        id: t.id,
+        workspaceId: t.workspace_id,
+        amount: t.amount,
+        reason: t.reason,
+        reference: t.reference,
+        balanceAfter: t.balance_after,
+        refundOf: t.refund_of,
+        createdAt: new Date(t.created_at),
+      })),
+    };
+  }
 
   async balance(workspaceId: string): Promise<number> {
     const row = await this.prisma.balance.findUnique({ where: { workspaceId } });
     return row?.balance ?? 0;
-  }
-
-  async recentTransactions(workspaceId: string, limit: number): Promise<TransactionRecord[]> {
-    return this.prisma.transaction.findMany({ where: { workspaceId }, orderBy: { seq: 'desc' }, take: limit });
   }
 
   /** Takes `amount` only if the balance covers all of it; concurrent charges serialise on the balance row. */

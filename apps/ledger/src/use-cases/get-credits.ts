@@ -6,9 +6,6 @@ import { toTransactionView } from './transaction-view';
 export const RECENT_TRANSACTIONS = 20;
 
 export async function getCredits(deps: LedgerDeps, workspaceId: string): Promise<CreditsResponse> {
-  const [balance, transactions] = await Promise.all([
-    deps.ledger.balance(workspaceId),
-    deps.ledger.recentTransactions(workspaceId, RECENT_TRANSACTIONS),
-  ]);
+  const { balance, transactions } = await deps.ledger.balanceWithRecent(workspaceId, RECENT_TRANSACTIONS);
   return { workspace_id: workspaceId, balance, recent_transactions: transactions.map(toTransactionView) };
 }
