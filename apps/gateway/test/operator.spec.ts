@@ -53,6 +53,20 @@ describe('operator interface', () => {
     expect(badRole.body.detail.message).toContain('role');
   });
 
+  it('refuses to demote the only owner of a workspace, and allows it once there is another', async () => {
+    const { workspace_id, owner_user_id } = await gateway.operator.workspace();
+    const demote = () =>
+      request(gateway.operatorApp).patch(`/operator/v1/users/${owner_user_id}`).set('Authorization', `Bearer ${OPERATOR_SECRET}`).send({ role: 'admin' });
+    const refused = await demote();
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail.code).toBe('CONFLICT');
+    const second = await gateway.operator.user(workspace_id, 'owner');
+    expect(second.user_id).toBeDefined();
+    const accepted = await demote();
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toEqual({ user_id: owner_user_id, role: 'admin' });
+  });
+
   it('answers 404 for a user of an unknown workspace', async () => {
     const response = await post('/users', { workspace_id: '6d1f0a5e-4a0e-4c55-9f57-3b3f1f7c7c11', role: 'member' });
     expect(response.status).toBe(404);

@@ -56,6 +56,10 @@ export class IdentityRepository {
     await this.prisma.user.update({ where: { id: userId, workspaceId }, data: { role } });
   }
 
+  async countOwners(workspaceId: string): Promise<number> {
+    return this.prisma.user.count({ where: { workspaceId, role: 'owner' } });
+  }
+
   /** The holder's role now, or null when the user is gone from the workspace. */
   async currentRole(workspaceId: string, userId: string): Promise<Role | null> {
     const user = await this.prisma.user.findFirst({ where: { id: userId, workspaceId }, select: { role: true } });

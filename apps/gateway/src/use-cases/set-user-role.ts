@@ -9,6 +9,10 @@ export async function setUserRole(
 ): Promise<{ user_id: string; role: Role }> {
   const user = await deps.identity.findUser(input.userId);
   if (!user) throw new AppError('NOT_FOUND', `No user ${input.userId}`);
+  // Digests go to the workspace owner: a workspace must never be left without one.
+  if (user.role === 'owner' && input.role !== 'owner' && (await deps.identity.countOwners(user.workspaceId)) <= 1) {
+    throw new AppError('CONFLICT', 'This is the workspace\'s only owner; make another user owner first');
+  }
   await deps.identity.setRole(user.workspaceId, user.id, input.role);
   deps.tokenCache.forgetUser(user.id);
   await deps.bus
