@@ -11,7 +11,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/**', '../../apps/*'], message: 'Nothing imports from apps/.' }] },
+        { patterns: [{ group: ['../apps/**', '../../apps/**', '../../../apps/**', '../../../../apps/**'], message: 'Nothing imports from apps/.' }] },
       ],
     },
   },
@@ -26,7 +26,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@radar/platform/*', '**/apps/**'], message: 'platform may use contracts only; import siblings relatively.' }] },
+        {
+          patterns: [
+            { group: ['@radar/platform/*', '@radar/dataset', '../../apps/**', '../../../apps/**'], message: 'platform may use contracts only; import siblings relatively.' },
+          ],
+        },
       ],
     },
   },

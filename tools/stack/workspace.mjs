@@ -15,13 +15,22 @@ export function run(command, args, options = {}) {
   }
 }
 
-/** Runs `npm ci` when node_modules is missing or older than the lockfile. */
+/**
+ * Installs when node_modules is missing or older than the lockfile. `npm ci` first; where the
+ * registry mirror lacks other platforms' optional binaries (swc, nx), npm 11 refuses the
+ * lockfile for ci, and `npm install` (which still follows the lockfile's versions) does the job.
+ */
 export function installIfMissing() {
   const installed = path.join(root, 'node_modules/.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('radar: installing dependencies (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  console.log('radar: installing dependencies');
+  try {
+    run('npm', ['ci', '--no-audit', '--no-fund'], { stdio: ['ignore', 'inherit', 'pipe'] });
+  } catch {
+    console.log('radar: npm ci refused the lockfile here; installing with npm install');
+    run('npm', ['install', '--no-audit', '--no-fund']);
+  }
 }
 
 const secret = () => randomBytes(32).toString('base64url');

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { composeFile, dockerfile, dockerignoreFile } from '../src/paths';
+import { composeViolations, parseComposeFile, publishedPorts, type ComposeFile } from '../src/rules/compose-rules';
+import { dockerfileViolations, dockerignoreViolations } from '../src/rules/dockerfile-rules';
+import { parseYamlDocuments } from '../src/yaml-files';
+
+describe('deploy/compose.yaml', () => {
+  let compose: ComposeFile;
+  beforeAll(() => {
+    const documents = parseYamlDocuments(composeFile);
+    expect(documents).toHaveLength(1);
+    compose = parseComposeFile(documents[0]);
+  });
+
+  it('runs PostgreSQL 15, Redis 7, RabbitMQ 3 with management, NATS 2.10, MinIO and Elasticsearch 8', () => {
+    const images = Object.values(compose.services).map(({ image }) => image);
+    expect(images).toEqual([
+      'postgres:15',
+      'redis:7',
+      'rabbitmq:3-management',
+      expect.stringMatching(/^nats:2\.10\b/),
+      expect.stringMatching(/minio\/minio:/),
+      expect.stringMatching(/elasticsearch\/elasticsearch:8\./),
+    ]);
+  });
+
+  it('gives every service a healthcheck and publishes ports on 127.0.0.1 only', () => {
+    expect(composeViolations(compose)).toEqual([]);
+  });
+
+  it('publishes the ports the services use by default', () => {
+    expect(publishedPorts(compose)).toEqual(expect.arrayContaining([5432, 6379, 5672, 4222, 9000, 9200]));
+  });
+
+  it('starts NATS with JetStream storing on a volume, and Elasticsearch as a single node', () => {
+    const nats = Object.values(compose.services).find(({ image }) => image?.startsWith('nats:'));
+    expect(nats?.command).toEqual(expect.arrayContaining(['-js', '-sd', '/data']));
+    expect(nats?.volumes).toEqual([expect.stringMatching(/:\/data$/)]);
+    const elasticsearch = Object.values(compose.services).find(({ image }) => image?.includes('elasticsearch'));
+    expect(elasticsearch?.environment).toEqual(expect.objectContaining({ 'discovery.type': 'single-node' }));
+  });
+});
+
+describe('deploy/Dockerfile', () => {
+  it('builds every stage from node:20-bookworm-slim and runs production dependencies as a numeric non-root user', () => {
+    expect(dockerfileViolations(readFileSync(dockerfile, 'utf8'), 'node:20-bookworm-slim')).toEqual([]);
+  });
+
+  it('builds from a context without dependencies, build output, generated clients or env files', () => {
+    const required = ['**/node_modules', '**/dist', '**/src/data/generated', '.git', '**/*.env'];
+    expect(dockerignoreViolations(readFileSync(dockerignoreFile, 'utf8'), required)).toEqual([]);
+  });
+});
