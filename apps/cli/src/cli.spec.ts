@@ -197,6 +197,64 @@ describe('radar credits grant', () => {
   });
 });
 
+describe('radar list', () => {
+  const listId = randomUUID();
+  const [a, b] = [randomUUID(), randomUUID()];
+
+  it('create posts the workspace, name and comma-separated company ids and prints {list_id}', async () => {
+    const run = await radar(['list', 'create', '--workspace', workspaceId, '--name', 'Targets', '--company-ids', `${a}, ${b}`], {
+      reply: answer(201, { list_id: listId }),
+    });
+    expect(run.code).toBe(0);
+    expect(run.json()).toEqual({ list_id: listId });
+    expect(run.sent[0]).toMatchObject({
+      url: 'http://127.0.0.1:8081/operator/v1/lists',
+      method: 'POST',
+      body: { workspace_id: workspaceId, name: 'Targets', company_ids: [a, b] },
+    });
+  });
+
+  it('add posts to the list by id and prints {list_id, size}', async () => {
+    const run = await radar(['list', 'add', '--list', listId, '--company-ids', a], { reply: answer(200, { list_id: listId, size: 3 }) });
+    expect(run.code).toBe(0);
+    expect(run.json()).toEqual({ list_id: listId, size: 3 });
+    expect(run.sent[0]).toMatchObject({ url: `http://127.0.0.1:8081/operator/v1/lists/${listId}/companies`, body: { company_ids: [a] } });
+  });
+
+  it('refuses company ids that are not UUIDs and a list id that is not one, sending nothing', async () => {
+    for (const argv of [
+      ['list', 'add', '--list', listId, '--company-ids', 'acme.com'],
+      ['list', 'add', '--list', 'my-list', '--company-ids', a],
+    ]) {
+      const run = await radar(argv);
+      expect(run.code).toBe(2);
+      expect(run.error().code).toBe('USAGE_ERROR');
+      expect(run.sent).toEqual([]);
+    }
+  });
+});
+
+describe('radar dataset load', () => {
+  it('posts the count and seed, and prints the loaded totals', async () => {
+    const totals = { companies: 1000, followed: 10, job_postings: 3000, events: 900 };
+    const run = await radar(['dataset', 'load', '--companies', '1000', '--seed', '7'], { reply: answer(200, totals) });
+    expect(run.code).toBe(0);
+    expect(run.json()).toEqual(totals);
+    expect(run.sent[0]).toMatchObject({ url: 'http://127.0.0.1:8081/operator/v1/dataset/load', body: { companies: 1000, seed: 7 } });
+  });
+
+  it('sends the defaults when no flag is given', async () => {
+    const run = await radar(['dataset', 'load'], { reply: answer(200, { companies: 100000, followed: 8900, job_postings: 1, events: 1 }) });
+    expect(run.sent[0]?.body).toEqual({ companies: 100000, seed: 1 });
+  });
+
+  it('refuses a count of zero', async () => {
+    const run = await radar(['dataset', 'load', '--companies', '0']);
+    expect(run.code).toBe(2);
+    expect(run.error().message).toContain('--companies');
+  });
+});
+
 describe('failures', () => {
   const grant = ['credits', 'grant', '--workspace', workspaceId, '--amount', '5'];
 

@@ -19,6 +19,7 @@ export class OperatorClient {
     const headers: Record<string, string> = { authorization: `Bearer ${this.config.secret}`, accept: 'application/json' };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
 
+    const timeoutMs = request.timeoutMs ?? this.config.timeoutMs;
     let status: number;
     let text: string;
     try {
@@ -26,12 +27,12 @@ export class OperatorClient {
         method: request.method,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: AbortSignal.timeout(this.config.timeoutMs),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       status = response.status;
       text = await response.text();
     } catch (error) {
-      throw this.unreachable(error);
+      throw this.unreachable(error, timeoutMs);
     }
 
     const body = parseJson(text);
@@ -43,13 +44,11 @@ export class OperatorClient {
     return result.data;
   }
 
-  private unreachable(error: unknown): CliError {
+  private unreachable(error: unknown, timeoutMs: number): CliError {
     // A DOMException, which is not always an `instanceof Error` across realms: look at its name.
     const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
     const timedOut = name === 'TimeoutError' || name === 'AbortError';
-    const reason = timedOut
-      ? `no answer within ${this.config.timeoutMs} ms`
-      : describeNetworkError(error);
+    const reason = timedOut ? `no answer within ${timeoutMs} ms` : describeNetworkError(error);
     return new CliError(
       'SERVICE_UNAVAILABLE',
       `The operator interface at ${this.config.url} is unreachable (${reason}); is the gateway running and RADAR_OPERATOR_URL right?`,

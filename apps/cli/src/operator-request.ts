@@ -14,16 +14,18 @@ export interface OperatorRequest<R = unknown> {
   body?: unknown;
   /** What a successful answer must look like; only its fields are printed. */
   result: z.ZodType<R>;
+  /** For calls that legitimately take long (a dataset load): overrides the configured timeout. */
+  timeoutMs?: number;
 }
 
 export function operatorRequest<R>(
   route: OperatorRoute,
-  call: { params?: Record<string, string>; body?: unknown; result: z.ZodType<R> },
+  call: { params?: Record<string, string>; body?: unknown; result: z.ZodType<R>; timeoutMs?: number },
 ): OperatorRequest<R> {
   const path = route.path.replace(/:([a-z_]+)/g, (placeholder, name: string) => {
     const value = call.params?.[name];
     if (value === undefined) throw new Error(`No value for ${placeholder} in ${route.path}`);
     return encodeURIComponent(value);
   });
-  return { method: route.method, path, body: call.body, result: call.result };
+  return { method: route.method, path, body: call.body, result: call.result, timeoutMs: call.timeoutMs };
 }

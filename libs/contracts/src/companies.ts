@@ -182,3 +182,46 @@ export const jobPostingsResponseSchema = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
 });
+
+/**
+ * The search service's operator routes (under OPERATOR_PREFIX, `Authorization: Bearer
+ * <OPERATOR_SECRET>`): saved lists and the dataset, which the web app would manage. The
+ * gateway's operator interface passes them through for the `radar` CLI.
+ */
+export const SEARCH_OPERATOR_ROUTES = {
+  createList: { method: 'POST', path: '/lists' },
+  addListCompanies: { method: 'POST', path: '/lists/:list_id/companies' },
+  loadDataset: { method: 'POST', path: '/dataset/load' },
+  datasetStatus: { method: 'GET', path: '/dataset' },
+} as const;
+
+export const SAVED_LIST_MAX_ADD = 10_000;
+
+export const createListBodySchema = z.strictObject({
+  workspace_id: z.uuid(),
+  name: z.string().trim().min(1).max(200),
+  company_ids: z.array(z.uuid()).max(SAVED_LIST_MAX_ADD),
+});
+export const createListResultSchema = z.object({ list_id: z.uuid() });
+
+export const addListCompaniesBodySchema = z.strictObject({
+  company_ids: z.array(z.uuid()).min(1).max(SAVED_LIST_MAX_ADD),
+});
+export const addListCompaniesResultSchema = z.object({ list_id: z.uuid(), size: z.number().int() });
+
+export const DATASET_DEFAULT_COMPANIES = 100_000;
+export const DATASET_DEFAULT_SEED = 1;
+
+export const datasetLoadBodySchema = z.strictObject({
+  companies: z.number().int().min(1).max(13_000_000).default(DATASET_DEFAULT_COMPANIES),
+  seed: z.number().int().min(0).max(2_147_483_647).default(DATASET_DEFAULT_SEED),
+});
+export const datasetLoadResultSchema = z.object({
+  companies: z.number().int(),
+  followed: z.number().int(),
+  job_postings: z.number().int(),
+  events: z.number().int(),
+});
+export type DatasetLoadResult = z.infer<typeof datasetLoadResultSchema>;
+
+export const datasetStatusSchema = z.object({ empty: z.boolean(), companies: z.number().int() });
