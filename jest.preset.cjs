@@ -13,6 +13,7 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@radar/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
+    '^@radar/dataset$': path.join(root, 'libs/dataset/src/index.ts'),
     '^@radar/platform/(.*)$': path.join(root, 'libs/platform/src/$1/index.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
