@@ -1,6 +1,8 @@
+import { benchDatasetGeneration } from './dataset-generation';
 import { benchGatewayOverhead } from './gateway-overhead';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
+  dataset: async () => benchDatasetGeneration(Number(process.argv[3] ?? 1_000_000), Number(process.argv[4] ?? 1)),
   gateway: () =>
     benchGatewayOverhead({
       seconds: Number(process.env.BENCH_SECONDS ?? 15),
