@@ -10,6 +10,7 @@ import { ensureLocalEnv, installIfMissing, readEnvFile, root, run } from './work
 /** Started in this order; each must be ready before the next starts. */
 const SERVICES = [
   { name: 'ledger', port: 'LEDGER_PORT' },
+  { name: 'search', port: 'SEARCH_PORT' },
   { name: 'gateway', port: 'GATEWAY_PORT' },
 ];
 
@@ -94,10 +95,25 @@ async function operator(env, method, route, body) {
   const response = await fetch(`${env.RADAR_OPERATOR_URL}/operator/v1${route}`, {
     method,
     headers: { authorization: `Bearer ${env.OPERATOR_SECRET}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(60 * 60_000),
   });
   const payload = await response.json();
   return { status: response.status, payload };
+}
+
+/** Loads the default dataset (100,000 companies) the first time, when the store is empty. */
+async function loadDatasetWhenEmpty(env) {
+  const status = await operator(env, 'GET', '/dataset');
+  if (status.status !== 200) throw new Error(`could not read the dataset status: ${JSON.stringify(status.payload)}`);
+  if (!status.payload.empty) {
+    console.log(`radar: dataset present (${status.payload.companies} companies)`);
+    return;
+  }
+  console.log('radar: loading the default dataset (100,000 companies; about a minute)');
+  const loaded = await operator(env, 'POST', '/dataset/load', {});
+  if (loaded.status !== 200) throw new Error(`dataset load failed: ${JSON.stringify(loaded.payload)}`);
+  console.log(`radar: loaded ${JSON.stringify(loaded.payload)}`);
 }
 
 /** The demo workspace survives restarts (.radar/demo.json); each start issues a fresh token. */
@@ -131,6 +147,7 @@ async function main() {
   await checkInfrastructure();
   const env = { ...readEnvFile(envFile), NODE_ENV: process.env.NODE_ENV ?? 'development' };
   await startServices(env);
+  await loadDatasetWhenEmpty(env);
   const demo = await demoToken(env);
   const baseUrl = `http://127.0.0.1:${env.GATEWAY_PORT}`;
   console.log(`
@@ -140,6 +157,8 @@ Radar is running.
   Demo token: ${demo.token}   (read_write, workspace ${demo.workspace_id})
 
   curl -H "Authorization: Bearer ${demo.token}" ${baseUrl}/api/v1/credits
+  curl -H "Authorization: Bearer ${demo.token}" -H 'content-type: application/json' \\
+       -d '{"query": "payments", "countries": ["Germany"], "limit": 5}' ${baseUrl}/api/v1/companies/search
 
 Logs are in .radar/logs/. Operator CLI: npx radar --help. Stop with Ctrl-C.
 `);

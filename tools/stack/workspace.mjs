@@ -35,34 +35,39 @@ export function installIfMissing() {
 
 const secret = () => randomBytes(32).toString('base64url');
 
+/** Local settings every service needs; secrets are fresh per machine. */
+const localDefaults = () => ({
+  INTERNAL_SIGNING_SECRET: secret(),
+  OPERATOR_SECRET: secret(),
+  CURSOR_SECRET: secret(),
+  GATEWAY_PORT: '8080',
+  OPERATOR_PORT: '8081',
+  LEDGER_PORT: '8082',
+  SEARCH_PORT: '8083',
+  GATEWAY_DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/radar_gateway',
+  LEDGER_DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/radar_ledger',
+  SEARCH_DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/radar_search',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  NATS_URL: 'nats://127.0.0.1:4222',
+  LEDGER_URL: 'http://127.0.0.1:8082',
+  SEARCH_URL: 'http://127.0.0.1:8083',
+  RADAR_OPERATOR_URL: 'http://127.0.0.1:8081',
+  LOG_LEVEL: 'info',
+});
+
 /**
  * The developer's `.env` (never committed): created on first start with fresh secrets and the
- * loopback defaults; Nx and the `radar` CLI read it too.
+ * loopback defaults, and completed with settings added since; Nx and the `radar` CLI read it too.
  */
 export function ensureLocalEnv() {
   const file = path.join(root, '.env');
-  if (!existsSync(file)) {
-    writeFileSync(
-      file,
-      [
-        '# Local development settings, written by `npm start`. Not committed.',
-        `INTERNAL_SIGNING_SECRET=${secret()}`,
-        `OPERATOR_SECRET=${secret()}`,
-        'GATEWAY_PORT=8080',
-        'OPERATOR_PORT=8081',
-        'LEDGER_PORT=8082',
-        'GATEWAY_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/radar_gateway',
-        'LEDGER_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/radar_ledger',
-        'REDIS_URL=redis://127.0.0.1:6379',
-        'NATS_URL=nats://127.0.0.1:4222',
-        'LEDGER_URL=http://127.0.0.1:8082',
-        'RADAR_OPERATOR_URL=http://127.0.0.1:8081',
-        'LOG_LEVEL=info',
-        '',
-      ].join('\n'),
-      { mode: 0o600 },
-    );
-    console.log('radar: wrote .env with fresh local secrets');
+  const existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Local development settings, written by `npm start`. Not committed.\n';
+  const present = new Set([...existing.matchAll(/^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=/gm)].map((match) => match[1]));
+  const missing = Object.entries(localDefaults()).filter(([key]) => !present.has(key));
+  if (missing.length > 0) {
+    const separator = existing.endsWith('\n') ? '' : '\n';
+    writeFileSync(file, `${existing}${separator}${missing.map(([key, value]) => `${key}=${value}`).join('\n')}\n`, { mode: 0o600 });
+    console.log(`radar: .env now sets ${missing.map(([key]) => key).join(', ')}`);
   }
   return file;
 }
