@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { env, loadConfig } from '@radar/platform/config';
 
-const optionalUrl = () =>
-  z
-    .string()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .pipe(z.url().optional());
-
 const schema = z.object({
   GATEWAY_PORT: env.port(8080),
   GATEWAY_HOST: z.string().default('127.0.0.1'),
@@ -25,11 +18,11 @@ const schema = z.object({
   /** How long a looked-up token is trusted before it is read again (revocations also evict it at once). */
   TOKEN_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  LEDGER_URL: optionalUrl(),
-  SEARCH_URL: optionalUrl(),
-  EXPORT_URL: optionalUrl(),
-  MONITOR_URL: optionalUrl(),
-  SIGNALS_URL: optionalUrl(),
+  LEDGER_URL: env.optionalUrl(),
+  SEARCH_URL: env.optionalUrl(),
+  EXPORT_URL: env.optionalUrl(),
+  MONITOR_URL: env.optionalUrl(),
+  SIGNALS_URL: env.optionalUrl(),
   RUN_MIGRATIONS: env.boolean(true),
   LOG_LEVEL: env.logLevel(),
 });

@@ -4,7 +4,7 @@ import { onShutdown } from '@radar/platform/lifecycle';
 import { createLogger } from '@radar/platform/logger';
 import { listen } from '@radar/platform/http';
 import { Bus } from '@radar/platform/nats';
-import { applyMigrations, ensureDatabase } from '@radar/platform/prisma';
+import { prepareDatabase } from '@radar/platform/prisma';
 import { stopTelemetry } from '@radar/platform/telemetry';
 import { createApp, createOperatorApp } from './app';
 import { TokenCache } from './auth/token-cache';
@@ -19,8 +19,7 @@ export async function runGateway(): Promise<void> {
   const config = loadGatewayConfig();
   const logger = createLogger('gateway', config.LOG_LEVEL);
   if (config.RUN_MIGRATIONS) {
-    await ensureDatabase(config.GATEWAY_DATABASE_URL);
-    const result = await applyMigrations(config.GATEWAY_DATABASE_URL, path.join(__dirname, '../prisma/migrations'));
+    const result = await prepareDatabase(config.GATEWAY_DATABASE_URL, path.join(__dirname, '../prisma/migrations'));
     logger.info({ applied: result.applied }, 'migrations checked');
   }
   const prisma = createGatewayPrisma(config.GATEWAY_DATABASE_URL);

@@ -4,7 +4,7 @@ import { onShutdown } from '@radar/platform/lifecycle';
 import { createLogger } from '@radar/platform/logger';
 import { listen } from '@radar/platform/http';
 import { Bus } from '@radar/platform/nats';
-import { applyMigrations, ensureDatabase } from '@radar/platform/prisma';
+import { prepareDatabase } from '@radar/platform/prisma';
 import { createApp } from './app';
 import { loadLedgerConfig } from './config';
 import { createLedgerDatabase } from './data/prisma';
@@ -15,8 +15,7 @@ export async function runLedger(): Promise<void> {
   const config = loadLedgerConfig();
   const logger = createLogger('ledger', config.LOG_LEVEL);
   if (config.RUN_MIGRATIONS) {
-    await ensureDatabase(config.LEDGER_DATABASE_URL);
-    const result = await applyMigrations(config.LEDGER_DATABASE_URL, path.join(__dirname, '../prisma/migrations'));
+    const result = await prepareDatabase(config.LEDGER_DATABASE_URL, path.join(__dirname, '../prisma/migrations'));
     logger.info({ applied: result.applied }, 'migrations checked');
   }
   const database = createLedgerDatabase(config.LEDGER_DATABASE_URL);

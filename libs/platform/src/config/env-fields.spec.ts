@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env } from './index';
+import { env, loadConfig } from './index';
 
 const parse = <S extends z.ZodType>(schema: S, value: string | undefined) => schema.safeParse(value);
 
@@ -63,5 +63,19 @@ describe('env.url', () => {
   it('accepts a URL and rejects a bare host name', () => {
     expect(parse(env.url(), 'nats://127.0.0.1:4222').success).toBe(true);
     expect(parse(env.url(), '127.0.0.1').success).toBe(false);
+  });
+});
+
+describe('env.optionalUrl', () => {
+  const schema = z.object({ SEARCH_URL: env.optionalUrl() });
+
+  it('reads an unset or empty variable as absent', () => {
+    expect(loadConfig(schema, {})).toEqual({ SEARCH_URL: undefined });
+    expect(loadConfig(schema, { SEARCH_URL: '' })).toEqual({ SEARCH_URL: undefined });
+  });
+
+  it('keeps a URL and refuses anything else, naming the variable', () => {
+    expect(loadConfig(schema, { SEARCH_URL: 'http://search:8083' }).SEARCH_URL).toBe('http://search:8083');
+    expect(() => loadConfig(schema, { SEARCH_URL: 'not a url' })).toThrow(/SEARCH_URL is invalid/);
   });
 });

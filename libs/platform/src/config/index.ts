@@ -25,6 +25,13 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
 /** Reusable environment field types. */
 export const env = {
   url: () => z.url(),
+  /** An optional URL where an empty value means unset (handy in .env files and manifests). */
+  optionalUrl: () =>
+    z
+      .string()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .pipe(z.url().optional()),
   // Digits only: z.coerce alone reads an empty or blank variable as 0, which would bind a random port.
   port: (fallback: number) =>
     z

@@ -1,1 +1,1 @@
-export { applyMigrations, dropDatabase, ensureDatabase, type MigrationResult } from './migrations';
+export { applyMigrations, dropDatabase, ensureDatabase, prepareDatabase, type MigrationResult } from './migrations';

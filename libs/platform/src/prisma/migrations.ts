@@ -130,3 +130,9 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
     await client.end();
   }
 }
+
+/** Start-up step of a service: create its database if needed and apply its committed migrations. */
+export async function prepareDatabase(databaseUrl: string, migrationsDir: string): Promise<MigrationResult> {
+  await ensureDatabase(databaseUrl);
+  return applyMigrations(databaseUrl, migrationsDir);
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pino, { type Logger } from 'pino';
-import { applyMigrations, dropDatabase, ensureDatabase } from '../prisma';
+import { dropDatabase, prepareDatabase } from '../prisma';
 
 /** Where the real infrastructure listens in tests (loopback by default). */
 export const testInfrastructure = {
@@ -22,8 +22,7 @@ export async function createTestDatabase(service: string, migrationsDir: string)
   const url = new URL(testInfrastructure.postgresUrl);
   url.pathname = `/radar_test_${service.replace(/[^a-z0-9]/gi, '_')}_${uniqueSuffix()}`;
   const databaseUrl = url.toString();
-  await ensureDatabase(databaseUrl);
-  await applyMigrations(databaseUrl, migrationsDir);
+  await prepareDatabase(databaseUrl, migrationsDir);
   return { url: databaseUrl, drop: () => dropDatabase(databaseUrl) };
 }
 
