@@ -17,7 +17,7 @@ import { createWorkspace } from '../use-cases/create-workspace';
 import { grantCredits } from '../use-cases/grant-credits';
 import { revokeToken } from '../use-cases/revoke-token';
 import { setUserRole } from '../use-cases/set-user-role';
-import { requireOperatorSecret } from './operator-auth';
+import { requireOperatorSecret } from '@radar/platform/internal-auth';
 import { operatorPassthrough } from './operator-passthrough';
 import type { Upstream } from '../http/public-routes';
 

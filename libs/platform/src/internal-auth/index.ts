@@ -62,3 +62,4 @@ export function requireCaller(secret: string) {
     next();
   };
 }
+export { requireOperatorSecret } from './operator-secret';
