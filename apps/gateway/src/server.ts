@@ -65,7 +65,7 @@ export async function runGateway(): Promise<void> {
 
   onShutdown(logger, async () => {
     await Promise.all([publicServer.close(), operatorServer.close()]);
-    forwarder.close();
+    await forwarder.close();
     await bus.close();
     redis.disconnect();
     await prisma.$disconnect();

@@ -117,7 +117,7 @@ export async function startGateway(options: GatewayOptions = {}) {
     prisma,
     bus,
     async close() {
-      forwarder.close();
+      await forwarder.close();
       await bus.deleteStreams();
       await bus.close();
       redis.disconnect();

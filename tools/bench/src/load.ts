@@ -3,6 +3,7 @@ import autocannon from 'autocannon';
 export interface LoadResult {
   label: string;
   requestsPerSecond: number;
+  meanMs: number;
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
@@ -29,6 +30,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   return {
     label: options.label,
     requestsPerSecond: Math.round(result.requests.average),
+    meanMs: result.latency.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
@@ -37,9 +39,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 }
 
 export function printTable(rows: LoadResult[]): void {
-  console.log('| target | requests/s | p50 ms | p99 ms | non-2xx | errors |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('| target | requests/s | mean ms | p50 ms | p99 ms | non-2xx | errors |');
+  console.log('|---|---|---|---|---|---|---|');
   for (const row of rows) {
-    console.log(`| ${row.label} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.non2xx} | ${row.errors} |`);
+    console.log(`| ${row.label} | ${row.requestsPerSecond} | ${row.meanMs.toFixed(2)} | ${row.p50Ms} | ${row.p99Ms} | ${row.non2xx} | ${row.errors} |`);
   }
 }
