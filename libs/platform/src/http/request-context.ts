@@ -30,7 +30,7 @@ export function requestContext(logger: Logger) {
       const started = process.hrtime.bigint();
       res.once('finish', () => {
         const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-        req.log.info({ method: req.method, path: req.path, status: res.statusCode, duration_ms: Math.round(durationMs * 10) / 10 }, 'request');
+        req.log.info({ method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, duration_ms: Math.round(durationMs * 10) / 10 }, 'request');
       });
     }
     next();

@@ -1,0 +1,85 @@
+import type { ConnectionFilter, NormalizedFilters } from '../company-index';
+import { keywordLikePattern } from './keyword-like';
+import type { SqlParams } from './sql-params';
+
+/**
+ * Name and description as keyword phrases search them: lower case, every run of other
+ * characters than letters and digits made one space, a space at each end. Must stay identical
+ * to the expression of the trigram index "companies_keyword_words_trgm_idx" (migration SQL).
+ * The " | " between them keeps a phrase from spanning the end of the name and the start of
+ * the description.
+ */
+export const KEYWORD_TEXT =
+  `(' ' || regexp_replace(lower(c.name), '[^[:alnum:]]+', ' ', 'g') || ' | ' || ` +
+  `regexp_replace(lower(coalesce(c.description, '')), '[^[:alnum:]]+', ' ', 'g') || ' ')`;
+
+/** The free-text query as a tsquery: websearch syntax ("quoted phrases", or, -negation) never fails to parse. */
+export const textQuery = (placeholder: string): string => `websearch_to_tsquery('english', ${placeholder})`;
+
+/** True when any phrase occurs; a phrase without a single word matches nothing. */
+function keywordMatch(phrases: string[], params: SqlParams): string {
+  const patterns = phrases.map(keywordLikePattern).filter((pattern) => pattern !== undefined);
+  if (patterns.length === 0) return 'FALSE';
+  // Separate ORed conditions (not `LIKE ANY(array)`): a GIN index cannot search an array of patterns.
+  return `(${patterns.map((pattern) => `${KEYWORD_TEXT} LIKE ${params.add(pattern)}`).join(' OR ')})`;
+}
+
+function connectionMatch(connection: ConnectionFilter, params: SqlParams): string {
+  const conditions = ['cc.company_id = c.id'];
+  if (connection.category !== undefined) conditions.push(`cc.category = ${params.add(connection.category)}`);
+  if (connection.connectedCompanyId !== undefined) {
+    conditions.push(`cc.connected_company_id = ${params.add(connection.connectedCompanyId)}::uuid`);
+  }
+  if (connection.connectedDomain !== undefined) conditions.push(`cc.connected_domain = ${params.add(connection.connectedDomain)}`);
+  // One EXISTS per entry: its fields must hold for the same connection row.
+  return `EXISTS (SELECT 1 FROM company_connections cc WHERE ${conditions.join(' AND ')})`;
+}
+
+/** The WHERE conditions (ANDed) of a match set over `companies c`; the query's placeholder when it has one. */
+export function filterSql(filters: NormalizedFilters, params: SqlParams): { conditions: string[]; queryPlaceholder?: string } {
+  const conditions: string[] = [];
+  let queryPlaceholder: string | undefined;
+  if (filters.query !== undefined) {
+    queryPlaceholder = params.add(filters.query);
+    conditions.push(`c.search_vector @@ ${textQuery(queryPlaceholder)}`);
+  }
+  const anyOf = (column: string, values: string[] | undefined) => {
+    if (values !== undefined) conditions.push(`${column} = ANY(${params.add(values)}::text[])`);
+  };
+  anyOf('c.country', filters.countries);
+  anyOf('c.state', filters.states);
+  anyOf('c.city', filters.cities);
+  anyOf('c.industry', filters.industries);
+  if (filters.excludeIndustries !== undefined) {
+    // A company with no industry is not in any excluded industry: it stays.
+    conditions.push(`(c.industry IS NULL OR c.industry <> ALL(${params.add(filters.excludeIndustries)}::text[]))`);
+  }
+
+  const naics: string[] = [];
+  if (filters.naicsCodes !== undefined) naics.push(`c.naics_code = ANY(${params.add(filters.naicsCodes)}::text[])`);
+  if (filters.naicsPrefixes !== undefined) {
+    const sectors = filters.naicsPrefixes.filter((prefix) => prefix.length === 2);
+    const others = filters.naicsPrefixes.filter((prefix) => prefix.length !== 2);
+    if (sectors.length > 0) naics.push(`left(c.naics_code, 2) = ANY(${params.add(sectors)}::text[])`);
+    for (const prefix of others) naics.push(`starts_with(c.naics_code, ${params.add(prefix)})`);
+  }
+  if (naics.length > 0) conditions.push(`(${naics.join(' OR ')})`);
+
+  if (filters.technologies !== undefined) conditions.push(`c.technologies && ${params.add(filters.technologies)}::text[]`);
+  if (filters.technologyCategories !== undefined) {
+    conditions.push(`c.technology_categories && ${params.add(filters.technologyCategories)}::text[]`);
+  }
+  if (filters.employeeCounts !== undefined) {
+    conditions.push(
+      filters.employeeCounts.length === 0 ? 'FALSE' : `c.employee_count = ANY(${params.add(filters.employeeCounts)}::int[])`,
+    );
+  }
+  if (filters.foundedYearMin !== undefined) conditions.push(`c.founded_year >= ${params.add(filters.foundedYearMin)}::int`);
+  if (filters.foundedYearMax !== undefined) conditions.push(`c.founded_year <= ${params.add(filters.foundedYearMax)}::int`);
+  if (filters.keywords !== undefined && filters.keywords.length > 0) conditions.push(keywordMatch(filters.keywords, params));
+  if (filters.excludeKeywords !== undefined && filters.excludeKeywords.length > 0) {
+    conditions.push(`NOT ${keywordMatch(filters.excludeKeywords, params)}`);
+  }
+  for (const connection of filters.connections ?? []) conditions.push(connectionMatch(connection, params));
+  return { conditions, queryPlaceholder };
+}

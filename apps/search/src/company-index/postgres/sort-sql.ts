@@ -1,0 +1,91 @@
+import type { PagePosition, SortSpec } from '../company-index';
+import { textQuery } from './filter-sql';
+import type { SqlParams } from './sql-params';
+
+/**
+ * Missing values sort last in both directions: an ascending key replaces NULL with a value
+ * above every stored one, a descending key (negated, see below) with one above every negated
+ * value. Band markers, years and scores are far inside these bounds.
+ */
+const MISSING_LAST_ASC = 2_147_483_647;
+const MISSING_LAST_DESC = -1;
+
+export interface SortSql {
+  /** The sort key of a row of `companies c`; rows are ordered by it in `direction`, then by id ascending. */
+  key: string;
+  direction: 'ASC' | 'DESC';
+  /** Keyset condition: rows strictly after `position` in this order. */
+  after(position: PagePosition, params: SqlParams): string;
+  /** The position of a row from its selected key. */
+  positionOf(key: unknown, id: string): PagePosition;
+}
+
+/**
+ * A numeric sort as an ascending key: descending sorts negate the value, so that with the id
+ * tie-break (always ascending) every numeric sort is `(key, id) ASC`. The keyset condition is
+ * then one row comparison, which the composite (key, id) index of the migration SQL turns
+ * into the exact start of the scan. (With few distinct values, such as the nine bands or the
+ * twelve quality scores, a mixed-direction condition would first walk every earlier row of
+ * the same key.)
+ */
+function numericSort(column: string, descending: boolean, missingLast: boolean): SortSql {
+  const sentinel = descending ? MISSING_LAST_DESC : MISSING_LAST_ASC;
+  const value = missingLast ? `coalesce(${column}, ${sentinel})` : column;
+  const key = descending ? `(-${value})` : value;
+  const toKey = (original: PagePosition['key']): number => {
+    const stored = original === null ? sentinel : Number(original);
+    return descending ? -stored : stored;
+  };
+  const fromKey = (selected: unknown): number | null => {
+    const stored = descending ? -Number(selected) : Number(selected);
+    return missingLast && stored === sentinel ? null : stored;
+  };
+  return {
+    key,
+    direction: 'ASC',
+    after: (position, params) => `(${key}, c.id) > (${params.add(toKey(position.key))}::int, ${params.add(position.id)}::uuid)`,
+    positionOf: (selected, id) => ({ key: fromKey(selected), id }),
+  };
+}
+
+/**
+ * Rows after (k, id) in `key direction, id ASC` order, for keys that cannot be negated (text,
+ * computed scores): a range on the key plus a tie-break, so an index scan on (key, id) starts
+ * at k. Fine when ties are rare (names, scores).
+ */
+function mixedKeyset(key: string, direction: 'ASC' | 'DESC', keyPlaceholder: string, idPlaceholder: string): string {
+  const [inclusive, strict] = direction === 'ASC' ? ['>=', '>'] : ['<=', '<'];
+  return `(${key} ${inclusive} ${keyPlaceholder} AND (${key} ${strict} ${keyPlaceholder} OR c.id > ${idPlaceholder}::uuid))`;
+}
+
+/** How `companies c` is ordered for a sort; `queryPlaceholder` is the free-text query's, for relevance. */
+export function sortSql(sort: SortSpec, queryPlaceholder: string | undefined): SortSql {
+  const descending = sort.order === 'desc';
+  const direction = descending ? 'DESC' : 'ASC';
+  switch (sort.field) {
+    case 'relevance': {
+      if (!sort.hasQuery || queryPlaceholder === undefined) return numericSort('c.data_quality_score', descending, false);
+      // Weights of D, C, B, A: domain, industry, description, name.
+      const score = `ts_rank('{0.1, 0.2, 0.4, 1.0}', c.search_vector, ${textQuery(queryPlaceholder)})`;
+      return {
+        key: score,
+        direction,
+        after: (position, params) => mixedKeyset(score, direction, `${params.add(Number(position.key))}::real`, params.add(position.id)),
+        positionOf: (selected, id) => ({ key: Number(selected), id }),
+      };
+    }
+    case 'quality':
+      return numericSort('c.data_quality_score', descending, false);
+    case 'employee_count':
+      return numericSort('c.employee_count', descending, true);
+    case 'founded_year':
+      return numericSort('c.founded_year', descending, true);
+    case 'name':
+      return {
+        key: 'c.name_key',
+        direction,
+        after: (position, params) => mixedKeyset('c.name_key', direction, params.add(String(position.key)), params.add(position.id)),
+        positionOf: (selected, id) => ({ key: String(selected), id }),
+      };
+  }
+}

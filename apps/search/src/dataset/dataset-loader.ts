@@ -1,0 +1,166 @@
+import type { Pool, PoolClient } from 'pg';
+import type { DatasetLoadResult } from '@radar/contracts';
+import { DATASET_AS_OF, followedCount, generateCompanies, generateFollowedCompanies } from '@radar/dataset';
+import type { Logger } from '@radar/platform/logger';
+import type { SelectedCompanyIndex } from '../company-index/create-company-index';
+import type { IndexedCompany } from '../company-index/company-index';
+import type { CompanyRepository } from '../data/company.repository';
+import { writeCompanies, writeJobPostings, type StoredJobPosting } from '../data/company-store.writer';
+import { datasetLoads, type DatasetLoadRecord } from '../data/dataset-load.repository';
+import { storedJobPostings, toIndexedCompany } from './dataset-records';
+
+export interface DatasetLoaderDeps {
+  pool: Pool;
+  companyIndex: SelectedCompanyIndex;
+  companies: CompanyRepository;
+  logger: Logger;
+}
+
+export interface DatasetLoadRequest {
+  companies: number;
+  seed: number;
+}
+
+/** Companies per write: a few MB of JSON per statement, and progress is saved this often. */
+export const LOAD_BATCH_SIZE = 1_000;
+/** Companies per bulk request when a separate index (Elasticsearch) is fed from the store. */
+const FEED_BATCH_SIZE = 1_000;
+/**
+ * Connections writing batches at once: the writes are CPU-bound in PostgreSQL (index upkeep),
+ * so two keep both cores of a small machine busy while this process generates the next batch.
+ */
+const LOAD_WRITERS = 2;
+/** Any fixed number: the advisory lock that lets one dataset load run at a time. */
+const LOAD_LOCK = 0x5ea4c4;
+
+interface Batch {
+  end: number;
+  companies: IndexedCompany[];
+  postings: StoredJobPosting[];
+}
+
+function generateBatch(request: DatasetLoadRequest, start: number, end: number): Batch {
+  const companies: IndexedCompany[] = [];
+  const postings: StoredJobPosting[] = [];
+  for (const company of generateCompanies({ seed: request.seed, count: request.companies, start, end })) {
+    companies.push(toIndexedCompany(company, request.seed, request.companies));
+    postings.push(...storedJobPostings(company, request.seed));
+  }
+  return { end, companies, postings };
+}
+
+async function writeBatch(client: PoolClient, batch: Batch): Promise<number> {
+  await client.query('BEGIN');
+  try {
+    const added = await writeCompanies(client, batch.companies, 'keep-existing');
+    await writeJobPostings(client, batch.postings);
+    await client.query('COMMIT');
+    return added;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Followed companies and their events are served by the provider stand-in, not stored here: only counted. */
+function countFollowed(request: DatasetLoadRequest): { followed: number; events: number } {
+  let events = 0;
+  for (const followed of generateFollowedCompanies({ seed: request.seed, count: request.companies, referenceDate: DATASET_AS_OF })) {
+    events += followed.events.length;
+  }
+  return { followed: followedCount(request.companies), events };
+}
+
+/**
+ * Streams the generated dataset into the store in batches: memory holds the batches being
+ * written and the one being generated, never the dataset. Idempotent: a load that completed
+ * before answers at once, an interrupted one resumes where its last batch committed, and
+ * rows already stored are kept, so re-running adds nothing.
+ */
+export async function loadDataset(deps: DatasetLoaderDeps, request: DatasetLoadRequest): Promise<DatasetLoadResult> {
+  const client = await deps.pool.connect();
+  try {
+    // A load outlasts the per-statement limit of searches (ANALYZE, a slow batch); lifted for this connection only.
+    await client.query('SET statement_timeout = 0');
+    await client.query('SELECT pg_advisory_lock($1)', [LOAD_LOCK]);
+    try {
+      const record = await storeDataset(deps, client, request);
+      await feedIndex(deps);
+      return { companies: record.companies, followed: record.followed, job_postings: record.jobPostings, events: record.events };
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [LOAD_LOCK]);
+    }
+  } finally {
+    // Back to the pool's limit before the connection serves searches again.
+    await client.query('RESET statement_timeout').catch(() => undefined);
+    client.release();
+  }
+}
+
+async function storeDataset(deps: DatasetLoaderDeps, client: PoolClient, request: DatasetLoadRequest): Promise<DatasetLoadRecord> {
+  const record = await datasetLoads.begin(client, request.seed, request.companies);
+  if (record.completed) return record;
+  deps.logger.info({ ...request, from: record.nextIndex }, 'dataset load started');
+  const writers = await Promise.all(Array.from({ length: LOAD_WRITERS }, () => deps.pool.connect()));
+  const inFlight: { batch: Batch; writing: Promise<number> }[] = [];
+  let added = 0;
+  /**
+   * Batches finish in the order they started (the oldest is awaited first), so progress only
+   * ever records a prefix of the dataset as stored: a crash redoes at most the batches in flight.
+   */
+  const settleOldest = async () => {
+    const oldest = inFlight.shift();
+    if (!oldest) return;
+    added += await oldest.writing;
+    await datasetLoads.advance(client, request.seed, request.companies, oldest.batch.end, oldest.batch.postings.length);
+  };
+  try {
+    for (const writer of writers) await writer.query('SET statement_timeout = 0');
+    let started = 0;
+    for (let start = record.nextIndex; start < request.companies; start += LOAD_BATCH_SIZE) {
+      const batch = generateBatch(request, start, Math.min(request.companies, start + LOAD_BATCH_SIZE));
+      if (inFlight.length === LOAD_WRITERS) await settleOldest();
+      const writing = writeBatch(writers[started % LOAD_WRITERS] as PoolClient, batch);
+      // Awaited in settleOldest; this only keeps a failure of a younger batch from going unhandled meanwhile.
+      writing.catch(() => undefined);
+      inFlight.push({ batch, writing });
+      started += 1;
+    }
+    while (inFlight.length > 0) await settleOldest();
+  } finally {
+    await Promise.allSettled(inFlight.map((entry) => entry.writing));
+    for (const writer of writers) {
+      await writer.query('RESET statement_timeout').catch(() => undefined);
+      writer.release();
+    }
+  }
+  const { followed, events } = countFollowed(request);
+  await datasetLoads.complete(client, request.seed, request.companies, followed, events);
+  // Fresh statistics, so the planner knows the new data's sizes and value spread.
+  if (added > 0) await client.query('ANALYZE companies, company_connections, job_postings');
+  deps.logger.info({ ...request, added }, 'dataset stored');
+  return datasetLoads.begin(client, request.seed, request.companies);
+}
+
+/**
+ * A separate index (Elasticsearch) gets every stored company when it does not hold as many as
+ * the store, e.g. on a fresh cluster; upserts make a repeated feed harmless.
+ */
+async function feedIndex(deps: DatasetLoaderDeps): Promise<void> {
+  const { index } = deps.companyIndex;
+  if (!deps.companyIndex.needsFeeding) {
+    await index.refresh();
+    return;
+  }
+  const stored = await deps.companies.count();
+  if ((await index.count({})) === stored) return;
+  deps.logger.info({ backend: deps.companyIndex.backend, stored }, 'feeding the search index');
+  const { bulkLoad } = deps.companyIndex;
+  await bulkLoad?.begin();
+  try {
+    for await (const batch of deps.companies.indexBatches(FEED_BATCH_SIZE)) await index.upsert(batch);
+  } finally {
+    await bulkLoad?.end();
+  }
+  await index.refresh();
+}

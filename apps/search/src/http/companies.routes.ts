@@ -1,0 +1,31 @@
+import { Router } from 'express';
+import { countsRequestSchema, jobPostingsQuerySchema, searchRequestSchema } from '@radar/contracts';
+import { parseInput } from '@radar/platform/http';
+import { countCompanies } from '../use-cases/count-companies';
+import type { SearchDeps } from '../use-cases/deps';
+import { getCompany } from '../use-cases/get-company';
+import { listJobPostings } from '../use-cases/list-job-postings';
+import { searchCompanies } from '../use-cases/search-companies';
+
+/** The public company endpoints (the gateway forwards /api/v1/companies/** here with a signed caller). */
+export function companiesRoutes(deps: SearchDeps): Router {
+  const router = Router();
+  router.post('/companies/search', async (req, res) => {
+    // No body (or not JSON) is an empty search: every field is optional.
+    const body = parseInput(searchRequestSchema, req.body ?? {}, 'body');
+    res.json(await searchCompanies(deps, body));
+  });
+  router.post('/companies/counts', async (req, res) => {
+    const body = parseInput(countsRequestSchema, req.body ?? {}, 'body');
+    res.json(await countCompanies(deps, req.caller.workspaceId, body));
+  });
+  router.get('/companies/:company_id', async (req, res) => {
+    res.json(await getCompany(deps, req.params.company_id));
+  });
+  router.get('/companies/:company_id/job-postings', async (req, res) => {
+    // Unknown query parameters (`cursor` among them) are ignored.
+    const query = parseInput(jobPostingsQuerySchema, req.query, 'query');
+    res.json(await listJobPostings(deps, req.params.company_id, query.page, query.page_size));
+  });
+  return router;
+}

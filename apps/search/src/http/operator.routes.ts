@@ -1,0 +1,50 @@
+import { Router } from 'express';
+import {
+  addListCompaniesBodySchema,
+  createListBodySchema,
+  datasetLoadBodySchema,
+  OPERATOR_PREFIX,
+  SEARCH_OPERATOR_ROUTES,
+  type DatasetLoadResult,
+} from '@radar/contracts';
+import { AppError } from '@radar/platform/errors';
+import { parseInput } from '@radar/platform/http';
+import type { SearchDeps } from '../use-cases/deps';
+import { addToSavedList, createSavedList } from '../use-cases/saved-lists';
+import { requireOperatorSecret } from '@radar/platform/internal-auth';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface OperatorDeps extends Pick<SearchDeps, 'companies' | 'saved'> {
+  operatorSecret: string;
+  loadDataset(request: { companies: number; seed: number }): Promise<DatasetLoadResult>;
+}
+
+/** What the web app would do with a logged-in session: saved lists and the dataset. Internal only. */
+export function operatorRoutes(deps: OperatorDeps): Router {
+  const router = Router();
+  router.use(requireOperatorSecret(deps.operatorSecret));
+
+  router.post(SEARCH_OPERATOR_ROUTES.createList.path, async (req, res) => {
+    const body = parseInput(createListBodySchema, req.body ?? {}, 'body');
+    res.status(201).json(await createSavedList(deps, { workspaceId: body.workspace_id, name: body.name, companyIds: body.company_ids }));
+  });
+  router.post(SEARCH_OPERATOR_ROUTES.addListCompanies.path, async (req, res) => {
+    const listId = String(req.params.list_id);
+    if (!UUID.test(listId)) throw new AppError('NOT_FOUND', `No saved list with id ${listId}`);
+    const body = parseInput(addListCompaniesBodySchema, req.body ?? {}, 'body');
+    res.json(await addToSavedList(deps, { listId: listId.toLowerCase(), companyIds: body.company_ids }));
+  });
+  router.post(SEARCH_OPERATOR_ROUTES.loadDataset.path, async (req, res) => {
+    const body = parseInput(datasetLoadBodySchema, req.body ?? {}, 'body');
+    res.json(await deps.loadDataset(body));
+  });
+  router.get(SEARCH_OPERATOR_ROUTES.datasetStatus.path, async (_req, res) => {
+    const companies = await deps.companies.count();
+    res.json({ empty: companies === 0, companies });
+  });
+
+  const mounted = Router();
+  mounted.use(OPERATOR_PREFIX, router);
+  return mounted;
+}

@@ -1,0 +1,45 @@
+import { EMPLOYEE_BANDS, type CompanyDetail } from '@radar/contracts';
+import { AppError } from '@radar/platform/errors';
+import type { StoredCompany } from '../data/company.repository';
+import type { SearchDeps } from './deps';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const companyNotFound = (companyId: string) => new AppError('NOT_FOUND', `No company with id ${companyId}`);
+
+/** The stored company of a path id; anything that is not a stored company id (a domain, say) is 404. */
+export async function findCompany(deps: Pick<SearchDeps, 'companies'>, companyId: string): Promise<StoredCompany> {
+  const company = UUID.test(companyId) ? await deps.companies.findById(companyId.toLowerCase()) : null;
+  if (!company) throw companyNotFound(companyId);
+  return company;
+}
+
+function employeeRange(value: number | null): string | null {
+  return EMPLOYEE_BANDS.find((band) => band.value === value)?.label ?? null;
+}
+
+export function toCompanyDetail(company: StoredCompany): CompanyDetail {
+  return {
+    company_id: company.id,
+    name: company.name,
+    domain: company.domain,
+    industry: company.industry,
+    city: company.city,
+    description: company.description,
+    employee_count: company.employeeCount,
+    employee_range: employeeRange(company.employeeCount),
+    // The detail shows the ISO 3166-1 alpha-2 code; search results show the full name.
+    country: company.countryCode,
+    technologies: company.technologies,
+    founded_year: company.foundedYear,
+    profile_url: company.profileUrl,
+    funding_stage: company.fundingStage,
+    funding_total_usd: company.fundingTotalUsd === null ? null : Number(company.fundingTotalUsd),
+    last_funding_date: company.lastFundingDate === null ? null : company.lastFundingDate.toISOString().slice(0, 10),
+  };
+}
+
+/** GET /companies/{company_id}. */
+export async function getCompany(deps: Pick<SearchDeps, 'companies'>, companyId: string): Promise<CompanyDetail> {
+  return toCompanyDetail(await findCompany(deps, companyId));
+}

@@ -1,0 +1,480 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import { errorEnvelopeSchema, searchResponseSchema, type CompanyFilters, type SearchResponse } from '@radar/contracts';
+import type { IndexedCompany } from '../../src/company-index/company-index';
+import type { SelectedCompanyIndex } from '../../src/company-index/create-company-index';
+import { writeCompanies } from '../../src/data/company-store.writer';
+import { normalizeFilters } from '../../src/search/normalize-filters';
+import { startSearch, type TestSearch } from '../search-harness';
+import { buildFixture, commonest } from './fixture-companies';
+import {
+  matchSetOf,
+  queryFieldWords,
+  referenceAggregations,
+  referenceOrder,
+  relevanceTier,
+  wordsOf,
+} from './reference-search';
+
+export interface ConformanceTarget {
+  /** The back-end under test, on the service's database pool (the company store). */
+  companyIndex(pool: Pool): SelectedCompanyIndex;
+  /** Removes what the back-end created outside the test database. */
+  cleanup?(): Promise<void>;
+}
+
+type SortBody = Pick<CompanyFilters, 'sort_by' | 'sort_order'>;
+
+const ids = (companies: IndexedCompany[]) => companies.map((company) => company.id);
+const sorted = (values: string[]) => [...values].sort();
+
+/**
+ * A word of the fixture that the free-text query finds in names of some companies and only in
+ * descriptions or industries of others, and that shares its first five letters with no other
+ * word of the fixture (so English stemming finds exactly the companies that hold the word itself).
+ */
+function pickTieredWord(companies: IndexedCompany[]): string {
+  const corpus = new Set(companies.flatMap((company) => queryFieldWords(company).flat()));
+  const candidates = [...new Set(companies.flatMap((company) => wordsOf(company.industry)))].filter(
+    (word) => word.length >= 6 && ![...corpus].some((other) => other !== word && other.slice(0, 5) === word.slice(0, 5)),
+  );
+  const scored = candidates.map((word) => {
+    const tiers = new Set(companies.map((company) => relevanceTier(company, word)).filter((tier) => tier >= 0));
+    return { word, tiers: tiers.size, matches: companies.filter((company) => relevanceTier(company, word) >= 0).length };
+  });
+  scored.sort((a, b) => b.tiers - a.tiers || b.matches - a.matches || (a.word < b.word ? -1 : 1));
+  const best = scored[0];
+  if (!best || best.tiers < 2) throw new Error('the fixture has no word for the relevance tiers test');
+  return best.word;
+}
+
+/**
+ * The behaviour of search and counts, stated once and run against every CompanyIndex
+ * back-end through the service's HTTP interface. Expected answers come from the fixture
+ * records (reference-search.ts), never from the back-end.
+ */
+export function describeCompanyIndexConformance(name: string, target: ConformanceTarget): void {
+  describe(`search conformance: ${name}`, () => {
+    const fixture = buildFixture();
+    const all = fixture.companies;
+    let service: TestSearch;
+
+    beforeAll(async () => {
+      service = await startSearch({ companyIndex: target.companyIndex });
+      // The store (details, saved lists) and the index both hold the fixture.
+      await writeCompanies(service.pool, all, 'replace');
+      await service.deps.companyIndex.upsert(all);
+      await service.deps.companyIndex.refresh();
+    }, 120_000);
+
+    afterAll(async () => {
+      await service?.close();
+      await target.cleanup?.();
+    });
+
+    async function searchOk(body: object): Promise<SearchResponse> {
+      const response = await service.search(body);
+      if (response.status !== 200) throw new Error(`search answered ${response.status}: ${JSON.stringify(response.body)}`);
+      return searchResponseSchema.parse(response.body);
+    }
+
+    /** Every page of a search, following next_cursor to the end. */
+    async function searchAll(body: object, limit = 100): Promise<{ ids: string[]; pages: SearchResponse[] }> {
+      const pages: SearchResponse[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 200; page += 1) {
+        const answer = await searchOk({ ...body, limit, ...(cursor ? { cursor } : {}) });
+        pages.push(answer);
+        if (answer.next_cursor === null) return { ids: pages.flatMap((p) => p.items.map((item) => item.company_id)), pages };
+        cursor = answer.next_cursor;
+      }
+      throw new Error('paging did not end');
+    }
+
+    async function expectMatchSet(filters: CompanyFilters): Promise<IndexedCompany[]> {
+      const expected = matchSetOf(all, filters);
+      const { ids: found, pages } = await searchAll(filters);
+      expect(sorted(found)).toEqual(sorted(ids(expected)));
+      expect(pages[0]?.total).toBe(expected.length);
+      const counts = await service.counts(filters);
+      expect(counts.status).toBe(200);
+      expect(counts.body.total).toBe(expected.length);
+      return expected;
+    }
+
+    async function expectValidationError(response: { status: number; body: unknown }, field: RegExp | string) {
+      expect(response.status).toBe(422);
+      const { detail } = errorEnvelopeSchema.parse(response.body);
+      expect(detail.code).toBe('VALIDATION_ERROR');
+      expect(detail.message).toMatch(field);
+    }
+
+    const country = commonest(all.map((c) => c.country));
+    const secondCountry = commonest(all.map((c) => c.country), 1);
+    const state = commonest(all.map((c) => c.state));
+    const cityCompany = all.find((c) => c.city === commonest(all.map((x) => x.city))) as IndexedCompany;
+    const industry = commonest(all.map((c) => c.industry));
+    const secondIndustry = commonest(all.map((c) => c.industry), 1);
+    const naicsCode = commonest(all.map((c) => c.naicsCode));
+    const technology = commonest(all.flatMap((c) => c.technologies));
+    const rareTechnology = commonest(all.flatMap((c) => c.technologies), 12);
+    const category = commonest(all.flatMap((c) => c.technologyCategories), 3);
+    const queryWord = pickTieredWord(all);
+
+    describe('filters', () => {
+      const cases: [string, () => CompanyFilters][] = [
+        ['countries: full names, any of them', () => ({ countries: [country, secondCountry] })],
+        ['states', () => ({ states: [state] })],
+        ['cities with their country', () => ({ cities: [cityCompany.city as string], countries: [cityCompany.country as string] })],
+        ['cities alone are not country-scoped', () => ({ cities: [cityCompany.city as string] })],
+        ['industries', () => ({ industries: [industry] })],
+        ['industries and exclude_industries together', () => ({ industries: [industry, secondIndustry], exclude_industries: [secondIndustry] })],
+        ['naics_codes', () => ({ naics_codes: [naicsCode] })],
+        ['naics_sectors with a hyphenated sector', () => ({ naics_sectors: ['31-33', '54'] })],
+        ['naics_codes and naics_sectors as a union', () => ({ naics_codes: [naicsCode], naics_sectors: ['44-45', '62'] })],
+        ['technologies: any of them', () => ({ technologies: [technology, rareTechnology] })],
+        ['technology_categories', () => ({ technology_categories: [category] })],
+        ['technologies and technology_categories together', () => ({ technologies: [technology], technology_categories: [category] })],
+        ['employee_count_min and max as one range over the band values', () => ({ employee_count_min: 50, employee_count_max: 1000 })],
+        ['employee_count_min alone', () => ({ employee_count_min: 1001 })],
+        ['employee_bands selecting non-adjacent sizes', () => ({ employee_bands: [1, 500, 10001] })],
+        ['employee_bands inside a min/max range', () => ({ employee_bands: [10, 500, 5000], employee_count_min: 100 })],
+        ['founded years between min and max', () => ({ founded_year_min: 1995, founded_year_max: 2010 })],
+        ['founded_year_max alone', () => ({ founded_year_max: 1990 })],
+        ['keywords: a phrase in name or description', () => ({ keywords: ['machine learning'] })],
+        ['keywords: OR across entries', () => ({ keywords: ['cloudy', 'machine learning'] })],
+        ['exclude_keywords', () => ({ exclude_keywords: ['software', 'cloudy'] })],
+        ['keywords and exclude_keywords together', () => ({ keywords: ['machine learning'], exclude_keywords: ['zeta'] })],
+        ['connections: category alone', () => ({ connections: [{ category: 'investor' }] })],
+        [
+          'connections: entries are ANDed',
+          () => ({
+            connections: [
+              { category: 'investor', connected_company_id: fixture.investorTarget.id },
+              { category: 'vendor', connected_domain: fixture.vendorTarget.domain },
+            ],
+          }),
+        ],
+        ['the free-text query', () => ({ query: queryWord })],
+        ['the free-text query with filters', () => ({ query: queryWord, countries: [country, secondCountry], exclude_industries: [industry] })],
+        [
+          'many filters at once',
+          () => ({
+            countries: [country, secondCountry],
+            employee_count_min: 10,
+            founded_year_min: 1980,
+            exclude_industries: [industry],
+            technology_categories: [category],
+          }),
+        ],
+      ];
+
+      it.each(cases)('%s: finds exactly the matching companies', async (_label, filters) => {
+        const expected = await expectMatchSet(filters());
+        expect(expected.length).toBeGreaterThan(0);
+      });
+
+      it('matches countries case-sensitively by full name: wrong case and codes match nothing', async () => {
+        expect(await expectMatchSet({ countries: [country.toLowerCase()] })).toEqual([]);
+        const code = all.find((c) => c.country === country)?.countryCode as string;
+        expect(await expectMatchSet({ countries: [code] })).toEqual([]);
+      });
+
+      it('keeps companies without an industry when excluding industries', async () => {
+        const expected = await expectMatchSet({ exclude_industries: [industry] });
+        expect(ids(expected)).toContain(fixture.edge.cloudy.id);
+      });
+
+      it('matches nothing when the employee range holds none of the nine band values', async () => {
+        expect(await expectMatchSet({ employee_count_min: 5001, employee_count_max: 9999 })).toEqual([]);
+      });
+
+      it('matches keywords case-insensitively, across whitespace and punctuation, on whole words', async () => {
+        const found = ids(await expectMatchSet({ keywords: ['MACHINE LEARNING'] }));
+        expect(found).toContain(fixture.edge.machineLearning.id);
+        expect(ids(await expectMatchSet({ keywords: ['cloud'] }))).not.toContain(fixture.edge.cloudy.id);
+        expect(ids(await expectMatchSet({ keywords: ['cloudy'] }))).toContain(fixture.edge.cloudy.id);
+      });
+
+      it('requires the fields of one connections entry to match the same connection', async () => {
+        const sameConnection = await expectMatchSet({
+          connections: [{ category: 'investor', connected_company_id: fixture.investorTarget.id }],
+        });
+        expect(ids(sameConnection)).toContain(fixture.edge.connected.id);
+        const acrossConnections = await expectMatchSet({
+          connections: [{ category: 'investor', connected_company_id: fixture.vendorTarget.id }],
+        });
+        expect(ids(acrossConnections)).not.toContain(fixture.edge.connected.id);
+      });
+
+      it('matches connected_domain whatever its case', async () => {
+        const found = await searchAll({ connections: [{ connected_domain: fixture.vendorTarget.domain.toUpperCase() }] });
+        expect(found.ids).toContain(fixture.edge.connected.id);
+      });
+    });
+
+    describe('sorts and paging', () => {
+      const sorts: [string, SortBody, string, 'asc' | 'desc'][] = [
+        ['relevance without a query (completeness, descending)', {}, 'relevance', 'desc'],
+        ['relevance without a query, ascending', { sort_by: 'relevance', sort_order: 'asc' }, 'relevance', 'asc'],
+        ['quality descending', { sort_by: 'quality' }, 'quality', 'desc'],
+        ['quality ascending', { sort_by: 'quality', sort_order: 'asc' }, 'quality', 'asc'],
+        ['employee_count descending', { sort_by: 'employee_count', sort_order: 'desc' }, 'employee_count', 'desc'],
+        ['employee_count ascending', { sort_by: 'employee_count', sort_order: 'asc' }, 'employee_count', 'asc'],
+        ['founded_year descending', { sort_by: 'founded_year' }, 'founded_year', 'desc'],
+        ['founded_year ascending', { sort_by: 'founded_year', sort_order: 'asc' }, 'founded_year', 'asc'],
+        ['name ascending', { sort_by: 'name', sort_order: 'asc' }, 'name', 'asc'],
+        ['name descending', { sort_by: 'name', sort_order: 'desc' }, 'name', 'desc'],
+      ];
+
+      it.each(sorts)('%s: paging returns every match exactly once, in order', async (_label, sort, field, order) => {
+        const { ids: found, pages } = await searchAll(sort, 41);
+        expect(found).toEqual(ids(referenceOrder(all, field, order)));
+        expect(pages.length).toBe(Math.ceil(all.length / 41));
+      });
+
+      it('orders a filtered match set the same way', async () => {
+        const filters: CompanyFilters = { countries: [country, secondCountry], sort_by: 'founded_year', sort_order: 'asc' };
+        const { ids: found } = await searchAll(filters, 7);
+        expect(found).toEqual(ids(referenceOrder(matchSetOf(all, filters), 'founded_year', 'asc')));
+      });
+
+      it('puts companies missing the sort field last in both directions', async () => {
+        for (const order of ['asc', 'desc'] as const) {
+          const { pages } = await searchAll({ sort_by: 'employee_count', sort_order: order }, 100);
+          const values = pages.flatMap((page) => page.items.map((item) => item.employee_count));
+          const firstMissing = values.indexOf(null);
+          expect(firstMissing).toBeGreaterThan(0);
+          expect(values.slice(firstMissing).every((value) => value === null)).toBe(true);
+        }
+      });
+
+      it('compares names case-insensitively', async () => {
+        const { pages } = await searchAll({ sort_by: 'name', sort_order: 'asc', keywords: ['abbott'] });
+        expect(pages[0]?.items.map((item) => item.name)).toEqual(['abbott yarrow', 'ABBOTT Zeta']);
+      });
+
+      it('ranks relevance with a query by where the words are: name, then description, industry, domain', async () => {
+        const expected = matchSetOf(all, { query: queryWord });
+        const { ids: found } = await searchAll({ query: queryWord }, 7);
+        expect(sorted(found)).toEqual(sorted(ids(expected)));
+        expect(new Set(found).size).toBe(found.length);
+        const byId = new Map(all.map((company) => [company.id, company]));
+        const tiers = found.map((id) => relevanceTier(byId.get(id) as IndexedCompany, queryWord));
+        expect(tiers).toEqual([...tiers].sort((a, b) => a - b));
+        expect(new Set(tiers).size).toBeGreaterThan(1);
+      });
+
+      it('reverses the relevance ranking in ascending order, still paging through every match once', async () => {
+        const { ids: found } = await searchAll({ query: queryWord, sort_order: 'asc' }, 5);
+        expect(sorted(found)).toEqual(sorted(ids(matchSetOf(all, { query: queryWord }))));
+        const byId = new Map(all.map((company) => [company.id, company]));
+        const tiers = found.map((id) => relevanceTier(byId.get(id) as IndexedCompany, queryWord));
+        expect(tiers).toEqual([...tiers].sort((a, b) => b - a));
+      });
+
+      it('sorts a query by another field when asked', async () => {
+        const filters: CompanyFilters = { query: queryWord, sort_by: 'name', sort_order: 'asc' };
+        const { ids: found } = await searchAll(filters, 3);
+        expect(found).toEqual(ids(referenceOrder(matchSetOf(all, filters), 'name', 'asc')));
+      });
+
+      it('pages with limit 20 by default and at most 100', async () => {
+        expect((await searchOk({})).items).toHaveLength(20);
+        expect((await searchOk({ limit: 100 })).items).toHaveLength(100);
+      });
+
+      it('answers next_cursor null on the last page', async () => {
+        const small = await searchOk({ keywords: ['machine learning'], limit: 100 });
+        expect(small.next_cursor).toBeNull();
+        const { pages } = await searchAll({}, 100);
+        expect(pages.slice(0, -1).every((page) => page.next_cursor !== null)).toBe(true);
+        expect(pages[pages.length - 1]?.next_cursor).toBeNull();
+      });
+
+      it('gives export sources the first matching ids in sort order', async () => {
+        const filters: CompanyFilters = { countries: [country], sort_by: 'name', sort_order: 'desc' };
+        const { filters: normalized } = normalizeFilters(filters);
+        const found = await service.deps.companyIndex.matchingIds(normalized, { field: 'name', order: 'desc', hasQuery: false }, 25);
+        expect(found).toEqual(ids(referenceOrder(matchSetOf(all, filters), 'name', 'desc')).slice(0, 25));
+      });
+    });
+
+    describe('cursors', () => {
+      async function cursorOf(body: object): Promise<string> {
+        const answer = await searchOk({ ...body, limit: 5 });
+        if (answer.next_cursor === null) throw new Error('expected a next page');
+        return answer.next_cursor;
+      }
+
+      it('continues the same search with the same sort', async () => {
+        const cursor = await cursorOf({ sort_by: 'name', sort_order: 'asc' });
+        const next = await searchOk({ sort_by: 'name', sort_order: 'asc', limit: 5, cursor });
+        expect(next.items.map((item) => item.company_id)).toEqual(ids(referenceOrder(all, 'name', 'asc')).slice(5, 10));
+      });
+
+      it('treats an explicit relevance:desc as the default sort', async () => {
+        const cursor = await cursorOf({});
+        expect((await service.search({ sort_by: 'relevance', sort_order: 'desc', cursor })).status).toBe(200);
+      });
+
+      it('rejects an edited cursor with 422 INVALID_CURSOR', async () => {
+        const cursor = await cursorOf({ sort_by: 'name' });
+        const [body, signature] = cursor.split('.') as [string, string];
+        const decoded = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
+        const edited = Buffer.from(JSON.stringify({ ...decoded, i: randomUUID() })).toString('base64url');
+        for (const bad of [`${edited}.${signature}`, `${body}.${signature.slice(0, -2)}xx`, cursor.slice(1)]) {
+          const response = await service.search({ sort_by: 'name', cursor: bad });
+          expect(response.status).toBe(422);
+          expect(response.body.detail.code).toBe('INVALID_CURSOR');
+        }
+      });
+
+      it.each([
+        ['random text', 'not-a-cursor'],
+        ['a constructed cursor', `${Buffer.from(JSON.stringify({ s: 'name:asc:noquery', k: 'a', i: randomUUID() })).toString('base64url')}.c2lnbmF0dXJl`],
+        ['an unsigned cursor', Buffer.from(JSON.stringify({ s: 'name:asc:noquery', k: 'a', i: randomUUID() })).toString('base64url')],
+      ])('rejects %s with 422 INVALID_CURSOR', async (_label, cursor) => {
+        const response = await service.search({ sort_by: 'name', sort_order: 'asc', cursor });
+        expect(response.status).toBe(422);
+        expect(errorEnvelopeSchema.parse(response.body).detail.code).toBe('INVALID_CURSOR');
+      });
+
+      it.each([
+        ['another sort_by', { sort_by: 'name', sort_order: 'asc' }, { sort_by: 'founded_year' }, 'name:asc:noquery', 'founded_year:desc:noquery'],
+        ['another sort_order', { sort_by: 'name', sort_order: 'asc' }, { sort_by: 'name', sort_order: 'desc' }, 'name:asc:noquery', 'name:desc:noquery'],
+        ['relevance without the query it had', { query: 'QUERY' }, {}, 'relevance:desc:query', 'relevance:desc:noquery'],
+        ['relevance with a query it did not have', {}, { query: 'QUERY' }, 'relevance:desc:noquery', 'relevance:desc:query'],
+      ])(
+        'rejects a cursor replayed under %s with 422 CURSOR_SORT_MISMATCH naming both sorts',
+        async (_label, first, replay, cursorSort, requestSort) => {
+          const withWord = (body: object) => JSON.parse(JSON.stringify(body).replace('QUERY', queryWord)) as object;
+          const cursor = await cursorOf(withWord(first));
+          const response = await service.search({ ...withWord(replay), cursor });
+          expect(response.status).toBe(422);
+          expect(response.body).toEqual({
+            detail: {
+              code: 'CURSOR_SORT_MISMATCH',
+              message: expect.any(String),
+              details: { cursor_sort: cursorSort, request_sort: requestSort },
+            },
+          });
+        },
+      );
+
+      it('does not detect changed filters mid-scan (interface.md): the cursor still works', async () => {
+        const cursor = await cursorOf({ sort_by: 'quality' });
+        expect((await service.search({ sort_by: 'quality', countries: [country], cursor })).status).toBe(200);
+      });
+    });
+
+    describe('totals, aggregations and soft signals', () => {
+      it('counts facets over the whole match set, not the page', async () => {
+        for (const filters of [{}, { countries: [country, secondCountry] }, { keywords: ['machine learning'] }] as CompanyFilters[]) {
+          const answer = await searchOk({ ...filters, limit: 1 });
+          expect(answer.aggregations).toEqual(referenceAggregations(matchSetOf(all, filters)));
+        }
+      });
+
+      it('answers empty facets when nothing matches', async () => {
+        const answer = await searchOk({ countries: ['Atlantis'] });
+        expect(answer).toMatchObject({ items: [], total: 0, next_cursor: null });
+        expect(answer.aggregations).toEqual({ industries: [], countries: [], employee_count: [], technologies: [] });
+      });
+
+      it('flags keyword phrases that collapse into one or contain another, in search and counts', async () => {
+        for (const keywords of [['AI', ' ai '], ['Machine  Learning', 'machine learning'], ['machine learning', 'learning']]) {
+          expect((await searchOk({ keywords })).keyword_phrases_collapsed).toBe(true);
+          expect((await service.counts({ keywords })).body.keyword_phrases_collapsed).toBe(true);
+        }
+        const distinct = await searchOk({ keywords: ['cloudy', 'machine learning'] });
+        expect(distinct).not.toHaveProperty('keyword_phrases_collapsed');
+        expect((await service.counts({ keywords: ['cloudy'] })).body).not.toHaveProperty('keyword_phrases_collapsed');
+      });
+
+      it('counts saved companies: those in a saved list of the workspace that match', async () => {
+        const filters: CompanyFilters = { countries: [country] };
+        const matching = ids(matchSetOf(all, filters)).slice(0, 3);
+        const other = all.filter((c) => c.country !== country).slice(0, 2).map((c) => c.id);
+        const created = await service.operator('post', '/lists', {
+          workspace_id: service.caller.workspaceId,
+          name: 'Prospects',
+          company_ids: [...matching, ...other],
+        });
+        expect(created.status).toBe(201);
+        const counts = await service.counts(filters);
+        expect(counts.body).toEqual({
+          total: matchSetOf(all, filters).length,
+          saved: 3,
+          total_relation: 'eq',
+          saved_relation: 'eq',
+        });
+        const stranger = await service.counts(filters, { ...service.caller, workspaceId: randomUUID() });
+        expect(stranger.body.saved).toBe(0);
+      });
+    });
+
+    describe('bad input', () => {
+      it.each([
+        ['limit above 100', { limit: 101 }, /"limit"/],
+        ['limit 0', { limit: 0 }, /"limit"/],
+        ['a fractional limit', { limit: 2.5 }, /"limit"/],
+        ['an unknown field', { colour: 'red' }, /"colour": unknown field/],
+        ['an unknown field in a connections entry', { connections: [{ category: 'vendor', strength: 3 }] }, /"connections\.0\.strength": unknown field/],
+        ['an empty connections entry', { connections: [{}] }, /connections/],
+        ['an unknown connection category', { connections: [{ category: 'friend' }] }, /connections\.0\.category/],
+        ['eleven connections entries', { connections: Array.from({ length: 11 }, () => ({ category: 'vendor' })) }, /"connections"/],
+        ['a bare multi-prefix NAICS sector', { naics_sectors: ['31'] }, /naics_sectors.*"31".*11, 21, 22, 23, 31-33, 42, 44-45, 48-49, 51, 52, 53, 54, 55, 56, 61, 62, 71, 72, 81, 92/],
+        ['an unknown NAICS sector', { naics_sectors: ['99'] }, /naics_sectors.*"99"/],
+        ['a NAICS code that is not 6 digits', { naics_codes: ['5112'] }, /naics_codes/],
+        ['an employee band outside the nine', { employee_bands: [7, 500] }, /employee_bands.*7.*1, 10, 50, 200, 500, 1000, 5000, 10000, 10001/],
+        ['an unknown sort_by', { sort_by: 'revenue' }, /"sort_by"/],
+        ['an unknown sort_order', { sort_order: 'up' }, /"sort_order"/],
+        ['a string where a list belongs', { countries: 'Germany' }, /"countries"/],
+        ['a number in a keyword list', { keywords: ['ok', 3] }, /"keywords\.1"/],
+        ['an empty cursor', { cursor: '' }, /"cursor"/],
+        ['a non-integer founded year', { founded_year_min: 'nineteen' }, /"founded_year_min"/],
+      ])('rejects %s with 422 naming the field', async (_label, body, field) => {
+        await expectValidationError(await service.search(body), field);
+      });
+
+      it('rejects malformed JSON with 422', async () => {
+        const response = await service.search('{"countries": [').set('Content-Type', 'application/json');
+        await expectValidationError(response, /Malformed JSON/);
+      });
+
+      it.each([
+        ['limit', { limit: 10 }],
+        ['cursor', { cursor: 'abc' }],
+      ])('rejects %s in a counts body as an unknown field', async (field, body) => {
+        await expectValidationError(await service.counts(body), `"${field}": unknown field`);
+      });
+
+      it('validates counts filters like search', async () => {
+        await expectValidationError(await service.counts({ naics_sectors: ['44'] }), /naics_sectors/);
+      });
+    });
+
+    describe('saturation', () => {
+      it('saturates the search total at 10,000 while counts stays exact', async () => {
+        const template = all[0] as IndexedCompany;
+        const many: IndexedCompany[] = Array.from({ length: 10_001 }, (_, n) => ({
+          ...template,
+          id: randomUUID(),
+          name: `Saturation ${n}`,
+          domain: `saturation-${n}.example`,
+          industry: 'Saturation Testing',
+          connections: [],
+        }));
+        await writeCompanies(service.pool, many, 'replace');
+        for (let start = 0; start < many.length; start += 2_000) await service.deps.companyIndex.upsert(many.slice(start, start + 2_000));
+        await service.deps.companyIndex.refresh();
+        const search = await searchOk({ industries: ['Saturation Testing'] });
+        expect(search.total).toBe(10_000);
+        expect(search.aggregations.industries).toEqual([{ value: 'Saturation Testing', count: 10_001 }]);
+        const counts = await service.counts({ industries: ['Saturation Testing'] });
+        expect(counts.body.total).toBe(10_001);
+      }, 120_000);
+    });
+  });
+}
