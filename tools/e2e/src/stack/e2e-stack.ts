@@ -38,8 +38,12 @@ const secret = (): string => randomBytes(32).toString('base64url');
  */
 export async function startStack(options: StackOptions = {}): Promise<E2eStack> {
   const suffix = uniqueSuffix();
-  const [ledgerPort, gatewayPort, operatorPort] = await Promise.all([freePort(), freePort(), freePort()]);
-  const databases = [databaseUrl(`radar_e2e_${suffix}_ledger`), databaseUrl(`radar_e2e_${suffix}_gateway`)] as const;
+  const [ledgerPort, searchPort, gatewayPort, operatorPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const databases = [
+    databaseUrl(`radar_e2e_${suffix}_ledger`),
+    databaseUrl(`radar_e2e_${suffix}_gateway`),
+    databaseUrl(`radar_e2e_${suffix}_search`),
+  ] as const;
   const namespace = `e2e${suffix}.`;
   const operatorSecret = secret();
   const signingSecret = secret();
@@ -52,6 +56,7 @@ export async function startStack(options: StackOptions = {}): Promise<E2eStack> 
     LOG_LEVEL: 'warn',
   };
   const ledgerUrl = `http://127.0.0.1:${ledgerPort}`;
+  const searchUrl = `http://127.0.0.1:${searchPort}`;
   const running: ServiceProcess[] = [];
   const stack: E2eStack = {
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
@@ -76,6 +81,16 @@ export async function startStack(options: StackOptions = {}): Promise<E2eStack> 
     });
     running.push(ledger);
     await ledger.waitUntilReady(ledgerUrl);
+    const search = ServiceProcess.start('search', {
+      ...shared,
+      SEARCH_PORT: String(searchPort),
+      SEARCH_HOST: '127.0.0.1',
+      SEARCH_DATABASE_URL: databases[2],
+      OPERATOR_SECRET: operatorSecret,
+      CURSOR_SECRET: secret(),
+    });
+    running.push(search);
+    await search.waitUntilReady(searchUrl);
     const gateway = ServiceProcess.start('gateway', {
       ...shared,
       GATEWAY_PORT: String(gatewayPort),
@@ -87,6 +102,7 @@ export async function startStack(options: StackOptions = {}): Promise<E2eStack> 
       REDIS_URL: testInfrastructure.redisUrl,
       REDIS_KEY_PREFIX: `e2e:${suffix}:`,
       LEDGER_URL: ledgerUrl,
+      SEARCH_URL: searchUrl,
       ...options.gatewayEnv,
     });
     running.push(gateway);

@@ -34,7 +34,7 @@ export class ServiceProcess {
   static start(name: string, env: Record<string, string>): ServiceProcess {
     const entry = path.join(REPOSITORY_ROOT, 'apps', name, 'dist', 'main.js');
     if (!existsSync(entry)) {
-      throw new Error(`${entry} is missing: build first (npx nx run-many -t build -p @radar/gateway @radar/ledger @radar/cli)`);
+      throw new Error(`${entry} is missing: build first (npx nx run-many -t build)`);
     }
     const child = spawn(process.execPath, [entry], { cwd: REPOSITORY_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     return new ServiceProcess(name, child);
