@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { Caller } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
 import { Bus } from '@radar/platform/nats';
-import { createTestDatabase, silentLogger, testInfrastructure, testNamespace } from '@radar/platform/testing';
+import { aCaller, createTestDatabase, silentLogger, testInfrastructure, testNamespace } from '@radar/platform/testing';
 import { createApp } from '../src/app';
 import { createLedgerDatabase } from '../src/data/prisma';
 import { LedgerRepository } from '../src/data/ledger.repository';
@@ -36,13 +35,7 @@ export async function startLedger() {
   };
 }
 
-export const callerFor = (workspaceId: string, overrides: Partial<Caller> = {}): Caller => ({
-  workspaceId,
-  userId: randomUUID(),
-  tokenId: randomUUID(),
-  scope: 'read',
-  role: 'member',
-  ...overrides,
-});
+/** A caller of the workspace, as the gateway would sign it. */
+export const callerFor = aCaller;
 
 export const identityHeaders = (caller: Caller) => signCaller(caller, SIGNING_SECRET);

@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import request from 'supertest';
 import type { Caller } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
-import { createTestDatabase, silentLogger } from '@radar/platform/testing';
+import { aCaller, createTestDatabase, silentLogger } from '@radar/platform/testing';
 import { createApp } from '../src/app';
 import type { SelectedCompanyIndex } from '../src/company-index/create-company-index';
 import { createSearchPool } from '../src/data/database';
@@ -16,14 +15,8 @@ export const CURSOR_SECRET = 'search-test-cursor-secret-0123456789abcdefgh';
 
 export const MIGRATIONS = path.join(__dirname, '../prisma/migrations');
 
-export const callerFor = (workspaceId: string = randomUUID(), overrides: Partial<Caller> = {}): Caller => ({
-  workspaceId,
-  userId: randomUUID(),
-  tokenId: randomUUID(),
-  scope: 'read',
-  role: 'member',
-  ...overrides,
-});
+/** A caller of the workspace, as the gateway would sign it. */
+export const callerFor = aCaller;
 
 export interface StartOptions {
   /** The back-end under test; default: whatever createCompanyIndex picks without ELASTICSEARCH_URL (PostgreSQL). */

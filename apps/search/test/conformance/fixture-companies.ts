@@ -1,35 +1,14 @@
 import { generateCompanies } from '@radar/dataset';
 import type { IndexedCompany } from '../../src/company-index/company-index';
 import { toIndexedCompany } from '../../src/dataset/dataset-records';
+import { aSparseIndexedCompany } from '../../src/company-index/testing/indexed-company';
 
 /** The small generated dataset the suite searches: enough for every facet and sort to have ties and gaps. */
 export const FIXTURE_SEED = 11;
 export const GENERATED_COUNT = 400;
 
 function edgeCompany(id: string, overrides: Partial<IndexedCompany>): IndexedCompany {
-  return {
-    id,
-    name: 'Edge Company',
-    domain: `edge-${id.slice(-4)}.example`,
-    description: null,
-    industry: null,
-    employeeCount: null,
-    country: null,
-    countryCode: null,
-    state: null,
-    city: null,
-    technologies: [],
-    technologyCategories: [],
-    naicsCode: null,
-    foundedYear: null,
-    fundingStage: null,
-    fundingTotalUsd: null,
-    lastFundingDate: null,
-    profileUrl: null,
-    dataQualityScore: 2,
-    connections: [],
-    ...overrides,
-  };
+  return aSparseIndexedCompany({ id, name: 'Edge Company', domain: `edge-${id.slice(-4)}.example`, ...overrides });
 }
 
 export interface Fixture {

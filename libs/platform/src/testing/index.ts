@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Caller } from '@radar/contracts';
 import pino, { type Logger } from 'pino';
 import { dropDatabase, prepareDatabase } from '../prisma';
 
@@ -33,3 +34,13 @@ export const testNamespace = (): string => `t${uniqueSuffix()}.`;
 export const testKeyPrefix = (): string => `test:${uniqueSuffix()}:`;
 
 export const silentLogger = (): Logger => pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+/** A gateway-authenticated caller of the given workspace (a fresh one by default); tests override what they are about. */
+export const aCaller = (workspaceId: string = randomUUID(), overrides: Partial<Caller> = {}): Caller => ({
+  workspaceId,
+  userId: randomUUID(),
+  tokenId: randomUUID(),
+  scope: 'read',
+  role: 'member',
+  ...overrides,
+});

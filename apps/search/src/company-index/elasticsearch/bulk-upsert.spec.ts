@@ -1,6 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { assertBulkSucceeded, buildBulkOperations, BulkUpsertError, failedBulkItems } from './bulk-upsert';
-import { aSparseIndexedCompany, anIndexedCompany } from './testing/indexed-company';
+import { aSparseIndexedCompany, anIndexedCompany } from '../testing/indexed-company';
 import { bulkAnswer } from './testing/recorded-responses';
 
 const asBulkResponse = (answer: ReturnType<typeof bulkAnswer>): estypes.BulkResponse => answer as estypes.BulkResponse;

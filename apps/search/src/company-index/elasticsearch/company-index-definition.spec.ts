@@ -8,7 +8,7 @@ import {
   NAME_SORT_NORMALIZER,
   steadyStateSettings,
 } from './company-index-definition';
-import { anIndexedCompany } from './testing/indexed-company';
+import { anIndexedCompany } from '../testing/indexed-company';
 
 const properties = COMPANY_MAPPINGS.properties ?? {};
 const typeOf = (field: string): string | undefined => (properties[field] as { type?: string } | undefined)?.type;

@@ -4,7 +4,7 @@ import { createLogger } from '@radar/platform/logger';
 import type { SortSpec } from '../company-index';
 import { BulkUpsertError, createElasticsearchCompanyIndex } from './index';
 import { FakeCluster, type RecordedRequest } from './testing/fake-cluster';
-import { anIndexedCompany } from './testing/indexed-company';
+import { anIndexedCompany } from '../testing/indexed-company';
 import {
   BARE_COMPANY,
   BERLIN_ANALYTICS,

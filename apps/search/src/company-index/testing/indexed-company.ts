@@ -1,4 +1,4 @@
-import type { IndexedCompany } from '../../company-index';
+import type { IndexedCompany } from '../company-index';
 
 /** A fully filled company; tests override what they are about. */
 export function anIndexedCompany(overrides: Partial<IndexedCompany> = {}): IndexedCompany {
