@@ -18,7 +18,7 @@ export async function runLedger(): Promise<void> {
     const result = await prepareDatabase(config.LEDGER_DATABASE_URL, path.join(__dirname, '../prisma/migrations'));
     logger.info({ applied: result.applied }, 'migrations checked');
   }
-  const database = createLedgerDatabase(config.LEDGER_DATABASE_URL);
+  const database = createLedgerDatabase(config.LEDGER_DATABASE_URL, (error) => logger.warn({ err: error }, 'idle database connection lost'));
   const { prisma } = database;
   const bus = await Bus.connect({ url: config.NATS_URL, name: 'ledger', namespace: config.NATS_NAMESPACE, logger });
   const deps = { ledger: new LedgerRepository(prisma, database.pool) };

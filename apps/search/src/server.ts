@@ -22,9 +22,8 @@ export async function runSearch(): Promise<void> {
   const pool = createSearchPool(config.SEARCH_DATABASE_URL, {
     max: config.DATABASE_POOL_SIZE,
     statementTimeoutMs: config.SEARCH_STATEMENT_TIMEOUT_MS,
+    onIdleConnectionError: (error) => logger.warn({ err: error }, 'idle database connection lost'),
   });
-  // An idle client that loses its server must not take the process down; the next query reconnects.
-  pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
   const deps = wireSearch({
     pool,
     logger,

@@ -1,5 +1,7 @@
 import { benchDatasetGeneration } from './dataset-generation';
 import { benchGatewayOverhead } from './gateway-overhead';
+import { benchSearch } from './search-benchmark';
+import { parseSearchBenchOptions } from './search-options';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   dataset: async () => benchDatasetGeneration(Number(process.argv[3] ?? 1_000_000), Number(process.argv[4] ?? 1)),
@@ -8,6 +10,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
       seconds: Number(process.env.BENCH_SECONDS ?? 15),
       connections: Number(process.env.BENCH_CONNECTIONS ?? 32),
     }),
+  search: () => benchSearch(parseSearchBenchOptions(process.argv.slice(3))),
 };
 
 async function main(): Promise<void> {

@@ -11,8 +11,11 @@ export interface LedgerDatabase {
   close(): Promise<void>;
 }
 
-export function createLedgerDatabase(databaseUrl: string): LedgerDatabase {
+export function createLedgerDatabase(databaseUrl: string, onIdleConnectionError?: (error: Error) => void): LedgerDatabase {
   const pool = new Pool({ connectionString: databaseUrl, max: 10 });
+  // Without a listener, an idle connection broken by a database restart would crash the process;
+  // the pool drops it and the next query opens a new one.
+  pool.on('error', (error) => onIdleConnectionError?.(error));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     prisma,

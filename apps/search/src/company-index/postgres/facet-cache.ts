@@ -23,10 +23,18 @@ export class FacetCache {
   }
 
   get(filters: NormalizedFilters, compute: () => Promise<MatchSetSummary>): Promise<MatchSetSummary> {
+    return this.peek(filters) ?? this.put(filters, compute());
+  }
+
+  /** The summary of these filters when one is kept or being computed. */
+  peek(filters: NormalizedFilters): Promise<MatchSetSummary> | undefined {
+    return this.entries.get(JSON.stringify(filters));
+  }
+
+  /** Keeps a summary being computed (by a statement that also answers a page); a failure is forgotten. */
+  put(filters: NormalizedFilters, computing: Promise<MatchSetSummary>): Promise<MatchSetSummary> {
     const key = JSON.stringify(filters);
-    const cached = this.entries.get(key);
-    if (cached) return cached;
-    const pending = compute().catch((error: unknown) => {
+    const pending = computing.catch((error: unknown) => {
       if (this.entries.get(key) === pending) this.entries.delete(key);
       throw error;
     });

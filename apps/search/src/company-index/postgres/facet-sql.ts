@@ -4,31 +4,67 @@ import type { Aggregations } from '@radar/contracts';
 export const FACET_SIZE = 20;
 
 export interface FacetRow {
-  facet: keyof Aggregations;
-  value: string | number;
+  /** 'total' (value null), or a facet of Aggregations. */
+  facet: string;
+  value: string | null;
   count: number;
 }
 
+/** The columns a match set needs for its total and facets. */
+export const FACET_COLUMNS = 'c.industry, c.country, c.employee_count, c.technologies';
+
 /**
- * Industry, country and size band counted in one pass over the match set (GROUPING SETS);
- * GROUPING() tells which set a row belongs to. Rows without the value are not counted.
+ * Total and every facet value of a match set `m` (a materialised CTE holding FACET_COLUMNS),
+ * from one read of it: industry, country and size band in one GROUPING SETS pass (the empty
+ * set is the total; GROUPING() tells the sets apart), technologies in a second pass over
+ * the same rows, each company once per technology. Rows without a value are not counted.
+ * Every value comes back (not only the top 20): summaries are added and subtracted before
+ * toAggregations keeps the top of each facet.
  */
-export function scalarFacetsSql(where: string): string {
-  return `SELECT CASE GROUPING(c.industry, c.country, c.employee_count)
-                   WHEN 3 THEN 'industries' WHEN 5 THEN 'countries' ELSE 'employee_count' END AS facet,
-                 coalesce(c.industry, c.country, c.employee_count::text) AS value,
-                 count(*)::int AS count
-          FROM companies c${where}
-          GROUP BY GROUPING SETS ((c.industry), (c.country), (c.employee_count))`;
+export const FACETS_OF_M = `
+  SELECT CASE GROUPING(m.industry, m.country, m.employee_count)
+           WHEN 7 THEN 'total' WHEN 3 THEN 'industries' WHEN 5 THEN 'countries' ELSE 'employee_count' END AS facet,
+         coalesce(m.industry, m.country, m.employee_count::text) AS value,
+         count(*)::int AS count
+  FROM m
+  GROUP BY GROUPING SETS ((), (m.industry), (m.country), (m.employee_count))
+  UNION ALL
+  SELECT 'technologies', t.value, count(*)::int FROM m CROSS JOIN LATERAL unnest(m.technologies) AS t(value) GROUP BY t.value`;
+
+/** Total and facets of the companies matching `where` (over `companies c`). */
+export function liveFacetsSql(where: string): string {
+  return `WITH m AS MATERIALIZED (SELECT ${FACET_COLUMNS} FROM companies c${where})
+          ${FACETS_OF_M}`;
 }
 
-/** Technologies need their own pass: each company counts once per technology it uses. */
-export function technologyFacetSql(where: string): string {
-  return `SELECT 'technologies' AS facet, t.value, count(*)::int AS count
-          FROM companies c CROSS JOIN LATERAL unnest(c.technologies) AS t(value)${where}
-          GROUP BY t.value
-          ORDER BY count(*) DESC, t.value COLLATE "C" ASC
-          LIMIT ${FACET_SIZE}`;
+export interface FacetCounts {
+  /** Exact number of matches. */
+  total: number;
+  /** Every facet value with its count (not yet cut to the top 20). */
+  facets: Map<string, number>;
+}
+
+const facetKey = (facet: string, value: string): string => `${facet}\u0000${value}`;
+
+/** A summary from total and facet rows. */
+export function toFacetCounts(rows: readonly FacetRow[]): FacetCounts {
+  const summary: FacetCounts = { total: 0, facets: new Map() };
+  for (const row of rows) {
+    if (row.facet === 'total') summary.total += row.count;
+    else if (row.value !== null) summary.facets.set(facetKey(row.facet, row.value), row.count);
+  }
+  return summary;
+}
+
+/** The companies of `whole` that are not in `part` (a subset of it): counts subtract exactly. */
+export function subtractCounts(whole: FacetCounts, part: FacetCounts): FacetCounts {
+  const facets = new Map(whole.facets);
+  for (const [key, count] of part.facets) {
+    const left = (facets.get(key) ?? 0) - count;
+    if (left > 0) facets.set(key, left);
+    else facets.delete(key);
+  }
+  return { total: whole.total - part.total, facets };
 }
 
 function compareValues(a: string | number, b: string | number): number {
@@ -37,13 +73,14 @@ function compareValues(a: string | number, b: string | number): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** The response's aggregations from facet rows: top values per facet, empty facets included. */
-export function toAggregations(rows: readonly { facet: string; value: string | null; count: number }[]): Aggregations {
+/** The response's aggregations: top values per facet, empty facets included. */
+export function toAggregations(summary: FacetCounts): Aggregations {
   const facets: Aggregations = { industries: [], countries: [], employee_count: [], technologies: [] };
-  for (const row of rows) {
-    if (row.value === null || !(row.facet in facets)) continue;
-    const facet = row.facet as keyof Aggregations;
-    facets[facet].push({ value: facet === 'employee_count' ? Number(row.value) : row.value, count: row.count });
+  for (const [key, count] of summary.facets) {
+    const [facet, value] = key.split('\u0000') as [string, string];
+    if (!(facet in facets)) continue;
+    const name = facet as keyof Aggregations;
+    facets[name].push({ value: name === 'employee_count' ? Number(value) : value, count });
   }
   for (const facet of Object.keys(facets) as (keyof Aggregations)[]) {
     facets[facet] = facets[facet].sort((a, b) => b.count - a.count || compareValues(a.value, b.value)).slice(0, FACET_SIZE);

@@ -4,14 +4,13 @@ import type { SqlParams } from './sql-params';
 
 /**
  * Name and description as keyword phrases search them: lower case, every run of other
- * characters than letters and digits made one space, a space at each end. Must stay identical
- * to the expression of the trigram index "companies_keyword_words_trgm_idx" (migration SQL).
- * The " | " between them keeps a phrase from spanning the end of the name and the start of
- * the description.
+ * characters than letters and digits made one space, a space at each end, joined by " | " so
+ * a phrase cannot span the end of the name and the start of the description. A stored
+ * generated column (migration 20261122090000_search_tuning) with the trigram index
+ * "companies_keyword_text_trgm_idx": the index finds candidates, LIKE on the stored text
+ * confirms them without recomputing the text per row.
  */
-export const KEYWORD_TEXT =
-  `(' ' || regexp_replace(lower(c.name), '[^[:alnum:]]+', ' ', 'g') || ' | ' || ` +
-  `regexp_replace(lower(coalesce(c.description, '')), '[^[:alnum:]]+', ' ', 'g') || ' ')`;
+export const KEYWORD_TEXT = 'c.keyword_text';
 
 /** The free-text query as a tsquery: websearch syntax ("quoted phrases", or, -negation) never fails to parse. */
 export const textQuery = (placeholder: string): string => `websearch_to_tsquery('english', ${placeholder})`;
@@ -82,4 +81,15 @@ export function filterSql(filters: NormalizedFilters, params: SqlParams): { cond
   }
   for (const connection of filters.connections ?? []) conditions.push(connectionMatch(connection, params));
   return { conditions, queryPlaceholder };
+}
+
+/**
+ * Companies in any of these industries or with any of these keyword phrases: what
+ * exclude_industries and exclude_keywords take away from a match set, as one condition.
+ */
+export function excludedSql(excluded: { industries?: string[]; keywords?: string[] }, params: SqlParams): string {
+  const parts: string[] = [];
+  if (excluded.industries !== undefined && excluded.industries.length > 0) parts.push(`c.industry = ANY(${params.add(excluded.industries)}::text[])`);
+  if (excluded.keywords !== undefined && excluded.keywords.length > 0) parts.push(keywordMatch(excluded.keywords, params));
+  return parts.length === 0 ? 'FALSE' : `(${parts.join(' OR ')})`;
 }

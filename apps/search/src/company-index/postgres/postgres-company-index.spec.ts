@@ -1,0 +1,116 @@
+import path from 'node:path';
+import type { Pool } from 'pg';
+import { SEARCH_TOTAL_CAP, type CompanyFilters } from '@radar/contracts';
+import { generateCompanies } from '@radar/dataset';
+import { createTestDatabase, type TestDatabase } from '@radar/platform/testing';
+import { matchSetOf, referenceAggregations } from '../../../test/conformance/reference-search';
+import { writeCompanies } from '../../data/company-store.writer';
+import { createSearchPool } from '../../data/database';
+import { toIndexedCompany } from '../../dataset/dataset-records';
+import { normalizeFilters } from '../../search/normalize-filters';
+import type { IndexedCompany } from '../company-index';
+import { anIndexedCompany } from '../testing/indexed-company';
+import { PostgresCompanyIndex } from './postgres-company-index';
+
+const MIGRATIONS = path.join(__dirname, '../../../prisma/migrations');
+const SEED = 5;
+const COUNT = 300;
+const QUALITY_DESC = { field: 'quality', order: 'desc', hasQuery: false } as const;
+
+const companies: IndexedCompany[] = [...generateCompanies({ seed: SEED, count: COUNT })].map((company) => toIndexedCompany(company, SEED, COUNT));
+const commonest = (values: (string | null)[], rank = 0): string => {
+  const counts = new Map<string, number>();
+  for (const value of values) if (value !== null) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[rank]?.[0] as string;
+};
+
+async function storeAndRefresh(pool: Pool, index: PostgresCompanyIndex): Promise<void> {
+  await writeCompanies(pool, companies, 'replace');
+  await index.refresh();
+}
+
+describe('PostgreSQL index: totals and facets from the facet summaries', () => {
+  let database: TestDatabase;
+  let pool: Pool;
+  let index: PostgresCompanyIndex;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('search_summaries', MIGRATIONS);
+    pool = createSearchPool(database.url, { max: 4 });
+    index = new PostgresCompanyIndex(pool);
+    await storeAndRefresh(pool, index);
+  });
+
+  afterAll(async () => {
+    await pool?.end();
+    await database?.drop();
+  });
+
+  const country = commonest(companies.map((c) => c.country));
+  const secondCountry = commonest(companies.map((c) => c.country), 1);
+  const industry = commonest(companies.map((c) => c.industry));
+  const technology = commonest(companies.flatMap((c) => c.technologies));
+
+  it.each<[string, CompanyFilters]>([
+    ['no filter', {}],
+    ['countries', { countries: [country, secondCountry] }],
+    ['exclude_industries', { exclude_industries: [industry] }],
+    ['a founded-year range', { founded_year_min: 1990, founded_year_max: 2010 }],
+    ['NAICS sectors', { naics_sectors: ['31-33', '54'] }],
+    ['one technology', { technologies: [technology] }],
+    ['employee bands', { employee_bands: [10, 200] }],
+    ['exclude_keywords alone', { exclude_keywords: ['machine learning'] }],
+    ['a country without exclude_keywords', { countries: [country], exclude_keywords: ['supply chain', 'machine learning'] }],
+    ['a country without some industries and keywords', { countries: [country], exclude_industries: [industry], exclude_keywords: ['machine learning'] }],
+    ['a country without some industries', { countries: [country, secondCountry], exclude_industries: [industry] }],
+  ])('answers %s with the exact total and facets', async (_label, request) => {
+    const { filters } = normalizeFilters(request);
+    const expected = matchSetOf(companies, request);
+    expect(await index.count(filters)).toBe(expected.length);
+    const page = await index.search(filters, QUALITY_DESC, 5);
+    expect(page.total).toBe(Math.min(expected.length, SEARCH_TOTAL_CAP));
+    expect(page.aggregations).toEqual(referenceAggregations(expected));
+  });
+
+  it('reads totals from the summaries while they are at the current data version', async () => {
+    await pool.query(`UPDATE company_facet_summaries SET companies = companies + 1000 WHERE dim = 'all' AND facet = 'total'`);
+    try {
+      expect(await index.count({})).toBe(COUNT + 1000);
+    } finally {
+      await pool.query(`UPDATE company_facet_summaries SET companies = companies - 1000 WHERE dim = 'all' AND facet = 'total'`);
+    }
+  });
+});
+
+describe('PostgreSQL index: facet summaries after a write', () => {
+  let database: TestDatabase;
+  let pool: Pool;
+  let index: PostgresCompanyIndex;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('search_summaries_stale', MIGRATIONS);
+    pool = createSearchPool(database.url, { max: 4 });
+    index = new PostgresCompanyIndex(pool);
+    await storeAndRefresh(pool, index);
+  });
+
+  afterAll(async () => {
+    await pool?.end();
+    await database?.drop();
+  });
+
+  it('counts live from any write to companies until the next refresh, then from rebuilt summaries', async () => {
+    // A wrong total in the summaries shows which path answered.
+    await pool.query(`UPDATE company_facet_summaries SET companies = companies + 1000 WHERE dim = 'all' AND facet = 'total'`);
+    const added = anIndexedCompany({ id: 'a0000000-0000-4000-8000-000000000001', domain: 'added-after-refresh.example', country: 'Iceland' });
+    await writeCompanies(pool, [added], 'replace');
+    expect(await index.count({})).toBe(COUNT + 1);
+    expect((await index.search({ countries: ['Iceland'] }, QUALITY_DESC, 5)).aggregations.countries).toEqual([
+      { value: 'Iceland', count: matchSetOf(companies, { countries: ['Iceland'] }).length + 1 },
+    ]);
+    await index.refresh();
+    expect(await index.count({})).toBe(COUNT + 1);
+    const { rows } = await pool.query<{ companies: number }>(`SELECT companies FROM company_facet_summaries WHERE dim = 'all' AND facet = 'total'`);
+    expect(rows[0]?.companies).toBe(COUNT + 1);
+  });
+});
