@@ -53,6 +53,13 @@ describe('forwarding to services', () => {
     expect(response.body.detail).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { request_id: expect.any(String) } });
   });
 
+  it('passes a large answer through whole (streamed rather than buffered)', async () => {
+    const response = await request(gateway.app).get('/api/v1/companies/abc?pad=300000').set('Authorization', `Bearer ${token}`);
+    expect(response.status).toBe(200);
+    expect(response.body.padding).toHaveLength(300_000);
+    expect(response.headers['x-ratelimit-limit']).toBe('120');
+  });
+
   it('streams the service answer through with its status and content type', async () => {
     const response = await request(gateway.app).get('/api/v1/companies/abc?status=404').set('Authorization', `Bearer ${token}`);
     expect(response.status).toBe(404);

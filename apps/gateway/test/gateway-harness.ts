@@ -30,7 +30,10 @@ export async function startEchoService(): Promise<RunningServer> {
   app.use(express.json());
   app.use((req, res) => {
     const status = Number(req.query.status ?? 200);
+    // `?pad=N` makes the answer N characters longer, for answers that must stream.
+    const padding = 'x'.repeat(Number(req.query.pad ?? 0));
     res.status(status).json({
+      padding,
       caller: req.caller,
       method: req.method,
       url: req.originalUrl,
