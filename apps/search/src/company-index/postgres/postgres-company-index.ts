@@ -122,7 +122,7 @@ interface PageWithFacetsRow extends SummaryRow {
  * asks for the same match set again); the facet summaries, when the filters constrain one
  * summarised dimension (a sum over a few hundred rows, exact while the summaries are at the
  * current data version); or one pass over the match set, in the same statement as the first
- * page (docs/performance-search.md).
+ * page (docs/performance.md).
  */
 export class PostgresCompanyIndex implements CompanyIndex {
   private readonly summaries: FacetCache;
