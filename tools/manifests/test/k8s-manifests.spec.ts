@@ -1,15 +1,24 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Service } from 'kubernetes-models/v1';
+// Through the package root: the lint rule against importing our apps/ also matches 'kubernetes-models/apps/v1'.
+import { apps } from 'kubernetes-models';
 import { toManifest, type Manifest } from '../src/kubernetes-object';
 import { schemaErrors } from '../src/kubernetes-schemas';
 import { buildKustomization, type BuiltKustomization } from '../src/kustomize/build-kustomization';
 import { kubernetesRoot, overlaysRoot, relativeToRepository } from '../src/paths';
 import { containerViolations, imagePinViolations } from '../src/rules/container-rules';
-import { bindAddressViolations, plainTextSecretViolations, requiredEnvironmentViolations } from '../src/rules/environment-rules';
+import {
+  bindAddressViolations,
+  containerEnvironment,
+  plainTextSecretViolations,
+  requiredEnvironmentViolations,
+  sharedSecretViolations,
+  upstreamUrlViolations,
+} from '../src/rules/environment-rules';
 import { ingressViolations, operatorServiceViolations, serviceTargetViolations } from '../src/rules/exposure-rules';
 import { networkPolicyViolations } from '../src/rules/network-policy-rules';
-import { bindAddressVariables, requiredEnvironment, restrictedPorts } from '../src/rules/project-facts';
+import { bindAddressVariables, requiredEnvironment, restrictedPorts, sharedSecrets, upstreamUrlVariables } from '../src/rules/project-facts';
 import { committedSecretViolations, secretSourceViolations } from '../src/rules/secret-rules';
 import { disruptionBudgetViolations, referenceViolations, replicaViolations } from '../src/rules/workload-rules';
 import { listYamlFiles, parseYamlDocuments } from '../src/yaml-files';
@@ -90,7 +99,7 @@ describe.each(overlays)('the %s overlay, built', (overlay) => {
     expect(operatorServiceViolations(built.manifests)).toEqual([]);
   });
 
-  it('publishes gateway 8080, the operator port 8081 and ledger 8082 on ClusterIP Services that reach declared pod ports', () => {
+  it('publishes gateway 8080, the operator port 8081, ledger 8082 and search 8083 on ClusterIP Services that reach declared pod ports', () => {
     const services = Object.fromEntries(
       built.manifests.flatMap(({ object }) => (Service.is(object) ? [[object.metadata?.name, { type: object.spec?.type, ports: object.spec?.ports?.map(({ port }) => port) }]] : [])),
     );
@@ -98,6 +107,7 @@ describe.each(overlays)('the %s overlay, built', (overlay) => {
       gateway: { type: 'ClusterIP', ports: [8080] },
       'gateway-operator': { type: 'ClusterIP', ports: [8081] },
       ledger: { type: 'ClusterIP', ports: [8082] },
+      search: { type: 'ClusterIP', ports: [8083] },
     });
     expect(serviceTargetViolations(built.manifests)).toEqual([]);
   });
@@ -114,6 +124,11 @@ describe.each(overlays)('the %s overlay, built', (overlay) => {
     expect(requiredEnvironmentViolations(built.manifests, requiredEnvironment)).toEqual([]);
     expect(bindAddressViolations(built.manifests, bindAddressVariables)).toEqual([]);
     expect(plainTextSecretViolations(built.manifests)).toEqual([]);
+  });
+
+  it('gives the services that share a secret one common Secret for it, and points service URLs at Services and their ports', () => {
+    expect(sharedSecretViolations(built.manifests, sharedSecrets)).toEqual([]);
+    expect(upstreamUrlViolations(built.manifests, upstreamUrlVariables)).toEqual([]);
   });
 
   it('reads only ConfigMaps and Secrets it builds, none optional', () => {
@@ -139,5 +154,25 @@ describe.each(overlays)('the %s overlay, built', (overlay) => {
 describe('the prod overlay, built', () => {
   it('runs at least two replicas of every Deployment', () => {
     expect(replicaViolations(buildKustomization(path.join(overlaysRoot, 'prod')).manifests, 2)).toEqual([]);
+  });
+});
+
+describe.each([
+  ['dev', undefined],
+  ['prod', 'http://elasticsearch:9200'],
+])('search in the %s overlay', (overlay, elasticsearchUrl) => {
+  const environment = (): Map<string, string | undefined> => {
+    const { manifests } = buildKustomization(path.join(overlaysRoot, overlay));
+    const search = manifests.find(({ object }) => apps.v1.Deployment.is(object) && object.metadata.name === 'search');
+    const container = search && apps.v1.Deployment.is(search.object) ? search.object.spec?.template.spec?.containers[0] : undefined;
+    if (!container) throw new Error(`${overlay} builds no search Deployment`);
+    return containerEnvironment(manifests, container);
+  };
+
+  it(`searches ${elasticsearchUrl ? `with Elasticsearch at ${elasticsearchUrl}` : 'with PostgreSQL (ELASTICSEARCH_URL unset)'}, in the index radar-companies`, () => {
+    const variables = environment();
+    expect(variables.get('ELASTICSEARCH_URL')).toBe(elasticsearchUrl);
+    expect(variables.has('ELASTICSEARCH_URL')).toBe(elasticsearchUrl !== undefined);
+    expect(variables.get('ELASTICSEARCH_INDEX')).toBe('radar-companies');
   });
 });

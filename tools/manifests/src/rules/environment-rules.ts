@@ -1,4 +1,4 @@
-import { ConfigMap, Secret } from 'kubernetes-models/v1';
+import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import { describe, podTemplateOf, type Manifest } from '../kubernetes-object';
 import { secretVariablePattern } from './project-facts';
@@ -18,8 +18,69 @@ export function containerEnvironment(manifests: Manifest[], container: IContaine
   return environment;
 }
 
+/** Where a container gets one variable from: `ConfigMap/<name>`, `Secret/<name>` or `env`, in the order Kubernetes applies them. */
+export function variableSources(manifests: Manifest[], container: IContainer, variable: string): string[] {
+  const fromEnvFrom = (container.envFrom ?? []).flatMap(({ configMapRef, secretRef }) => {
+    const kind = configMapRef ? 'ConfigMap' : 'Secret';
+    const name = configMapRef?.name ?? secretRef?.name;
+    const source = manifests.find(({ object }) => (configMapRef ? ConfigMap.is(object) : Secret.is(object)) && object.metadata?.name === name);
+    const data = source?.object.data;
+    return typeof data === 'object' && data !== null && variable in data ? [`${kind}/${name ?? ''}`] : [];
+  });
+  const fromEnv = (container.env ?? [])
+    .filter(({ name }) => name === variable)
+    .map(({ valueFrom }) => (valueFrom?.secretKeyRef ? `Secret/${valueFrom.secretKeyRef.name ?? ''}` : 'env'));
+  return [...fromEnvFrom, ...fromEnv];
+}
+
 const mainContainers = (manifests: Manifest[]) =>
   manifests.flatMap((manifest) => (podTemplateOf(manifest.object)?.spec?.containers ?? []).map((container) => ({ manifest, container })));
+
+/**
+ * A secret several services must agree on reaches each of them from a Secret, from exactly one
+ * source (a second one silently overrides the first), and from the same Secret for all of them.
+ */
+export function sharedSecretViolations(manifests: Manifest[], shared: Record<string, readonly string[]>): string[] {
+  return Object.entries(shared).flatMap(([variable, readers]) => {
+    const violations: string[] = [];
+    const secretsByReader: string[] = [];
+    for (const reader of readers) {
+      const found = mainContainers(manifests).find(({ manifest }) => manifest.object.metadata.name === reader);
+      if (!found) {
+        violations.push(`no workload named ${reader}`);
+        continue;
+      }
+      const sources = variableSources(manifests, found.container, variable);
+      const where = describe(found.manifest);
+      if (sources.length === 0) violations.push(`${where} does not get ${variable}`);
+      if (sources.length > 1) violations.push(`${where} gets ${variable} from ${sources.join(' and ')}; one source only`);
+      for (const source of sources.filter((candidate) => !candidate.startsWith('Secret/'))) violations.push(`${where} gets ${variable} from ${source}, not a Secret`);
+      if (sources.length === 1 && sources[0]?.startsWith('Secret/')) secretsByReader.push(`${reader} ${sources[0]}`);
+    }
+    const distinct = new Set(secretsByReader.map((entry) => entry.slice(entry.indexOf(' ') + 1)));
+    if (distinct.size > 1) violations.push(`${variable} comes from different Secrets (${secretsByReader.join(', ')}); its readers must share one`);
+    return violations;
+  });
+}
+
+/** A URL naming another service in the cluster points at a Service of the build, on one of its ports. */
+export function upstreamUrlViolations(manifests: Manifest[], variables: Record<string, readonly string[]>): string[] {
+  const services = manifests.flatMap(({ object }) => (Service.is(object) ? [object] : []));
+  return Object.entries(variables).flatMap(([service, names]) => {
+    const found = mainContainers(manifests).find(({ manifest }) => manifest.object.metadata.name === service);
+    if (!found) return [`no workload named ${service}`];
+    const environment = containerEnvironment(manifests, found.container);
+    return names.flatMap((variable) => {
+      const value = environment.get(variable);
+      if (value === undefined || !URL.canParse(value)) return [`${service} gets ${variable}=${value ?? '(unset)'}, not a URL`];
+      const url = new URL(value);
+      const target = services.find(({ metadata }) => metadata?.name === url.hostname);
+      if (!target) return [`${service} gets ${variable}=${value}, which names no Service of the build`];
+      const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+      return target.spec?.ports?.some((candidate) => candidate.port === port) ? [] : [`${service} gets ${variable}=${value}, but Service ${url.hostname} has no port ${port}`];
+    });
+  });
+}
 
 /** Each service's container gets every variable it reads, by Deployment name. */
 export function requiredEnvironmentViolations(manifests: Manifest[], required: Record<string, readonly string[]>): string[] {
