@@ -51,13 +51,15 @@ export class LedgerRepository {
    * one plain SQL statement costs a tenth of two Prisma queries (docs/performance.md).
    */
   async balanceWithRecent(workspaceId: string, limit: number): Promise<{ balance: number; transactions: TransactionRecord[] }> {
-    const { rows } = await this.pool.query<{ balance: number | null; recent: RecentRow[] }>(
-      `SELECT (SELECT balance FROM balances WHERE workspace_id = $1) AS balance,
-              COALESCE((SELECT json_agg(t ORDER BY t.seq DESC) FROM (
-                SELECT id, workspace_id, amount, reason, reference, balance_after, refund_of, created_at, seq
-                FROM transactions WHERE workspace_id = $1 ORDER BY seq DESC LIMIT $2) t), '[]'::json) AS recent`,
-      [workspaceId, limit],
-    );
+    // A named statement: PostgreSQL parses and plans it once per connection, not per request.
+    const { rows } = await this.pool.query<{ balance: number | null; recent: RecentRow[] }>({
+      name: 'ledger-balance-with-recent',
+      text: `SELECT (SELECT balance FROM balances WHERE workspace_id = $1) AS balance,
+                    COALESCE((SELECT json_agg(t ORDER BY t.seq DESC) FROM (
+                      SELECT id, workspace_id, amount, reason, reference, balance_after, refund_of, created_at, seq
+                      FROM transactions WHERE workspace_id = $1 ORDER BY seq DESC LIMIT $2) t), '[]'::json) AS recent`,
+      values: [workspaceId, limit],
+    });
     const row = rows[0];
     return {
       balance: row?.balance ?? 0,
