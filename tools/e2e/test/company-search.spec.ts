@@ -70,6 +70,16 @@ describe('company data through the gateway, loaded and curated with the CLI', ()
     expect(unknownField.headers.get('x-ratelimit-limit')).toBeNull();
     const forged = await callApi<{ detail: { code: string } }>(stack(), 'POST', '/companies/search', token, { cursor: 'forged' });
     expect(forged.body.detail.code).toBe('INVALID_CURSOR');
+
+    const malformed = await fetch(`${stack().gatewayUrl}/api/v1/companies/search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{"countries": ["Germany"',
+    });
+    expect(malformed.status).toBe(422);
+    const envelope = (await malformed.json()) as { detail: { code: string; message: string } };
+    expect(envelope.detail.code).toBe('VALIDATION_ERROR');
+    expect(envelope.detail.message).toMatch(/Malformed JSON/);
   });
 
   it('shows a company and its job postings, and 404 for an id that is not one', async () => {
