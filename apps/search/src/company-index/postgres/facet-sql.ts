@@ -31,10 +31,18 @@ export const FACETS_OF_M = `
   UNION ALL
   SELECT 'technologies', t.value, count(*)::int FROM m CROSS JOIN LATERAL unnest(m.technologies) AS t(value) GROUP BY t.value`;
 
-/** Total and facets of the companies matching `where` (over `companies c`). */
-export function liveFacetsSql(where: string): string {
-  return `WITH m AS MATERIALIZED (SELECT ${FACET_COLUMNS} FROM companies c${where})
+/** The facet columns of the companies matching any of `wheres` (over `companies c`), which must be disjoint. */
+const rowsOf = (wheres: readonly string[]): string => wheres.map((where) => `SELECT ${FACET_COLUMNS} FROM companies c${where}`).join(' UNION ALL ');
+
+/** Total and facets of the companies matching any of `wheres` (over `companies c`; disjoint, so nothing counts twice). */
+export function liveFacetsSql(wheres: readonly string[]): string {
+  return `WITH m AS MATERIALIZED (${rowsOf(wheres)})
           ${FACETS_OF_M}`;
+}
+
+/** How many companies match any of `wheres` (disjoint, as for liveFacetsSql). */
+export function liveCountSql(wheres: readonly string[]): string {
+  return wheres.length === 1 ? `SELECT count(*)::int AS count FROM companies c${wheres[0]}` : `SELECT count(*)::int AS count FROM (${rowsOf(wheres)}) AS m`;
 }
 
 export interface FacetCounts {

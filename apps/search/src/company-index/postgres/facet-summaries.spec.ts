@@ -23,8 +23,26 @@ describe('facet summary terms', () => {
     expect(summaryTerms({ industries: ['Retail', 'Banking'], excludeIndustries: ['Retail'] })).toEqual([{ dim: 'industry', value: 'Banking', sign: 1 }]);
   });
 
-  it('expands a founded-year range into its years', () => {
-    expect(summaryTerms({ foundedYearMin: 2020, foundedYearMax: 2022 })?.map((term) => term.value)).toEqual(['2020', '2021', '2022']);
+  it('reads a founded-year range as founded from its first year minus founded after its last', () => {
+    expect(summaryTerms({ foundedYearMin: 1963, foundedYearMax: 2022 })).toEqual([
+      { dim: 'founded_year_from', value: '1963', sign: 1 },
+      { dim: 'founded_year_from', value: '2023', sign: -1 },
+    ]);
+  });
+
+  it('reads a founded_year_min alone as one cumulative lookup', () => {
+    expect(summaryTerms({ foundedYearMin: 1990 })).toEqual([{ dim: 'founded_year_from', value: '1990', sign: 1 }]);
+  });
+
+  it('reads a founded_year_max alone as every company with a founded year minus those founded after it', () => {
+    expect(summaryTerms({ foundedYearMax: 1999 })).toEqual([
+      { dim: 'founded_year_from', value: '-2147483648', sign: 1 },
+      { dim: 'founded_year_from', value: '2000', sign: -1 },
+    ]);
+  });
+
+  it('sums nothing for a founded-year range that ends before it starts', () => {
+    expect(summaryTerms({ foundedYearMin: 2001, foundedYearMax: 2000 })).toEqual([]);
   });
 
   it('sums nothing for an employee range that holds no band', () => {

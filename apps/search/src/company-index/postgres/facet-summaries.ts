@@ -5,13 +5,18 @@ import type { NormalizedFilters } from '../company-index';
  * companies whose dimension `dim` has value `value`, added (+1) or taken away (-1).
  */
 export interface SummaryTerm {
-  dim: 'all' | 'country' | 'industry' | 'employee_count' | 'founded_year' | 'naics_sector' | 'technology';
+  dim: 'all' | 'country' | 'industry' | 'employee_count' | 'naics_sector' | 'technology' | typeof FOUNDED_FROM;
   value: string;
   sign: 1 | -1;
 }
 
-/** Contract bounds of founded_year_min/max: a year range expands to at most this many terms. */
-const YEAR_BOUNDS = { min: 1000, max: 3000 } as const;
+/**
+ * The companies founded in `value` or later (company_founded_year_summaries, read at the
+ * smallest stored year at or above it; nothing when no company is that young).
+ */
+const FOUNDED_FROM = 'founded_year_from';
+/** Below every year a column of type integer can hold: "from" it counts every company with a founded year. */
+const EARLIEST_YEAR = -2147483648;
 
 const plus = (dim: SummaryTerm['dim'], values: readonly (string | number)[]): SummaryTerm[] =>
   values.map((value) => ({ dim, value: String(value), sign: 1 }));
@@ -40,11 +45,7 @@ export function summaryTerms(filters: NormalizedFilters): SummaryTerm[] | undefi
     dimensions.push([{ dim: 'all', value: '', sign: 1 }, ...excludeIndustries.map((value): SummaryTerm => ({ dim: 'industry', value, sign: -1 }))]);
   }
   if (employeeCounts !== undefined) dimensions.push(plus('employee_count', employeeCounts));
-  if (foundedYearMin !== undefined || foundedYearMax !== undefined) {
-    const from = Math.max(foundedYearMin ?? YEAR_BOUNDS.min, YEAR_BOUNDS.min);
-    const to = Math.min(foundedYearMax ?? YEAR_BOUNDS.max, YEAR_BOUNDS.max);
-    dimensions.push(plus('founded_year', Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i)));
-  }
+  if (foundedYearMin !== undefined || foundedYearMax !== undefined) dimensions.push(foundedYearTerms(foundedYearMin, foundedYearMax));
   if (naicsPrefixes !== undefined) {
     if (naicsPrefixes.some((prefix) => prefix.length !== 2)) return undefined;
     dimensions.push(plus('naics_sector', naicsPrefixes));
@@ -58,6 +59,22 @@ export function summaryTerms(filters: NormalizedFilters): SummaryTerm[] | undefi
   return dimensions[0] ?? [{ dim: 'all', value: '', sign: 1 }];
 }
 
+/**
+ * A founded-year range as "founded in min or later" minus "founded after max": two lookups of
+ * cumulative rows whatever the range's length. Exact: the second set is a subset of the first
+ * (when max >= min), and companies without a founded year are in neither, as the live filter
+ * leaves them out.
+ */
+function foundedYearTerms(min: number | undefined, max: number | undefined): SummaryTerm[] {
+  const from = min ?? EARLIEST_YEAR;
+  if (max === undefined) return [{ dim: FOUNDED_FROM, value: String(from), sign: 1 }];
+  if (max < from) return [];
+  return [
+    { dim: FOUNDED_FROM, value: String(from), sign: 1 },
+    { dim: FOUNDED_FROM, value: String(max + 1), sign: -1 },
+  ];
+}
+
 /** The current data version: the sequence the companies trigger advances on every write. */
 const CURRENT_DATA_VERSION = `(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM company_data_version)`;
 
@@ -67,11 +84,24 @@ const CURRENT_DATA_VERSION = `(SELECT CASE WHEN is_called THEN last_value ELSE 0
  * come from one snapshot). Without that row the caller must not use the counts.
  */
 export const READ_SUMMARIES_SQL = `
-  SELECT s.facet, s.facet_value AS value, sum(s.companies * w.sign)::int AS count
-  FROM unnest($1::text[], $2::text[], $3::int[]) AS w(dim, dim_value, sign)
-  JOIN company_facet_summaries s ON s.dim = w.dim AND s.dim_value = w.dim_value
-  GROUP BY s.facet, s.facet_value
-  HAVING sum(s.companies * w.sign) > 0
+  WITH w AS (SELECT * FROM unnest($1::text[], $2::text[], $3::int[]) AS w(dim, dim_value, sign)),
+  shares AS (
+    SELECT s.facet, s.facet_value, s.companies * w.sign AS companies
+    FROM w JOIN company_facet_summaries s ON s.dim = w.dim AND s.dim_value = w.dim_value
+    UNION ALL
+    SELECT y.facet, y.facet_value, y.companies * w.sign
+    FROM w
+    CROSS JOIN LATERAL (
+      -- The CASE keeps the cast away from the other dimensions' values (not numbers).
+      SELECT min(from_year) AS from_year FROM company_founded_year_summaries
+      WHERE from_year >= CASE WHEN w.dim = '${FOUNDED_FROM}' THEN w.dim_value::int END
+    ) AS k
+    JOIN company_founded_year_summaries y ON y.from_year = k.from_year
+  )
+  SELECT facet, facet_value AS value, sum(companies)::int AS count
+  FROM shares
+  GROUP BY facet, facet_value
+  HAVING sum(companies) > 0
   UNION ALL
   SELECT '#fresh', NULL, 1 WHERE (SELECT data_version FROM company_facet_summary_state) = ${CURRENT_DATA_VERSION}`;
 
@@ -95,8 +125,8 @@ const FACET_VALUES = `
  * The two halves of a rebuild, each one statement that can run on its own connection: the
  * one-value dimensions, and technologies (a company counts once under each technology it
  * uses; the writer stores each technology once per company). Rows go in in key order, so the
- * rows of one dimension value sit on a few neighbouring pages (a founded-year range sums ~60
- * values of ~450 rows each).
+ * rows of one dimension value sit on a few neighbouring pages. The per-year rows feed the
+ * cumulative "founded in or after" rows a founded-year range reads.
  */
 export const REBUILD_SUMMARIES_SQL = [
   `DELETE FROM company_facet_summaries WHERE dim <> 'technology'`,
@@ -114,6 +144,21 @@ export const REBUILD_SUMMARIES_SQL = [
    CROSS JOIN LATERAL (${FACET_VALUES}) AS f(facet, value)
    GROUP BY 1, 2, 3, 4
    ORDER BY 1, 2, 3, 4`,
+  // From the per-year rows just written, in the same transaction (so at the same version): a
+  // running sum from the latest year down over every (year, facet value) pair, which took
+  // 0.8 s at 1M companies where joining each year to all later years took 3 s.
+  `DELETE FROM company_founded_year_summaries`,
+  `INSERT INTO company_founded_year_summaries (from_year, facet, facet_value, companies)
+   SELECT year, facet, facet_value, companies FROM (
+     SELECT y.year, v.facet, v.facet_value,
+            sum(coalesce(s.companies, 0)) OVER (PARTITION BY v.facet, v.facet_value ORDER BY y.year DESC)::int AS companies
+     FROM (SELECT DISTINCT dim_value::int AS year FROM company_facet_summaries WHERE dim = 'founded_year') AS y
+     CROSS JOIN (SELECT DISTINCT facet, facet_value FROM company_facet_summaries WHERE dim = 'founded_year') AS v
+     LEFT JOIN company_facet_summaries s
+       ON s.dim = 'founded_year' AND s.dim_value = y.year::text AND s.facet = v.facet AND s.facet_value = v.facet_value
+   ) AS cumulative
+   WHERE companies > 0
+   ORDER BY 1, 2, 3`,
 ] as const;
 
 export const REBUILD_TECHNOLOGY_SUMMARIES_SQL = [

@@ -84,12 +84,20 @@ export function filterSql(filters: NormalizedFilters, params: SqlParams): { cond
 }
 
 /**
- * Companies in any of these industries or with any of these keyword phrases: what
- * exclude_industries and exclude_keywords take away from a match set, as one condition.
+ * Companies in any of these industries or with any of these keyword phrases (what
+ * exclude_industries and exclude_keywords take away from a match set) as disjoint pieces
+ * whose counts add up: the excluded industries, then the phrase matches outside them. As one
+ * OR condition the planner could not combine the trigram bitmap with the industry index and
+ * read every row of the base filters instead (Canada without an industry and a phrase: 36,000
+ * heap pages, 1.8 s uncached; as two pieces 2,500 pages, 0.2 s).
  */
-export function excludedSql(excluded: { industries?: string[]; keywords?: string[] }, params: SqlParams): string {
-  const parts: string[] = [];
-  if (excluded.industries !== undefined && excluded.industries.length > 0) parts.push(`c.industry = ANY(${params.add(excluded.industries)}::text[])`);
-  if (excluded.keywords !== undefined && excluded.keywords.length > 0) parts.push(keywordMatch(excluded.keywords, params));
-  return parts.length === 0 ? 'FALSE' : `(${parts.join(' OR ')})`;
+export function excludedPiecesSql(excluded: { industries?: string[]; keywords?: string[] }, params: SqlParams): string[] {
+  const pieces: string[] = [];
+  const industries = excluded.industries !== undefined && excluded.industries.length > 0 ? params.add(excluded.industries) : undefined;
+  if (industries !== undefined) pieces.push(`c.industry = ANY(${industries}::text[])`);
+  if (excluded.keywords !== undefined && excluded.keywords.length > 0) {
+    const phrases = keywordMatch(excluded.keywords, params);
+    pieces.push(industries === undefined ? phrases : `${phrases} AND (c.industry IS NULL OR c.industry <> ALL(${industries}::text[]))`);
+  }
+  return pieces.length === 0 ? ['FALSE'] : pieces;
 }

@@ -56,6 +56,13 @@ describe('PostgreSQL index: totals and facets from the facet summaries', () => {
     ['countries', { countries: [country, secondCountry] }],
     ['exclude_industries', { exclude_industries: [industry] }],
     ['a founded-year range', { founded_year_min: 1990, founded_year_max: 2010 }],
+    ['one founded year', { founded_year_min: 2005, founded_year_max: 2005 }],
+    ['founded_year_min alone', { founded_year_min: 1995 }],
+    ['founded_year_max alone', { founded_year_max: 2000 }],
+    ['a founded-year range wider than the data', { founded_year_min: 1000, founded_year_max: 3000 }],
+    ['a founded-year range after every founding', { founded_year_min: 2900 }],
+    ['a founded-year range before every founding', { founded_year_max: 1001 }],
+    ['a founded-year range without exclude_keywords', { founded_year_min: 1980, founded_year_max: 2015, exclude_keywords: ['machine learning'] }],
     ['NAICS sectors', { naics_sectors: ['31-33', '54'] }],
     ['one technology', { technologies: [technology] }],
     ['employee bands', { employee_bands: [10, 200] }],
@@ -78,6 +85,29 @@ describe('PostgreSQL index: totals and facets from the facet summaries', () => {
       expect(await index.count({})).toBe(COUNT + 1000);
     } finally {
       await pool.query(`UPDATE company_facet_summaries SET companies = companies - 1000 WHERE dim = 'all' AND facet = 'total'`);
+    }
+  });
+
+  it('subtracts a company that is both in an excluded industry and has an excluded phrase once', async () => {
+    const both = companies.find((company) => company.industry === industry && company.country !== null) as IndexedCompany;
+    const request: CompanyFilters = { countries: [both.country as string], exclude_industries: [industry], exclude_keywords: [both.name] };
+    const { filters } = normalizeFilters(request);
+    const expected = matchSetOf(companies, request);
+    // The precondition: the two exclusions overlap, so adding their counts would take this company away twice.
+    expect(matchSetOf(companies, { countries: [both.country as string], keywords: [both.name], industries: [industry] }).length).toBeGreaterThan(0);
+    expect(await index.count(filters)).toBe(expected.length);
+    expect((await index.search(filters, QUALITY_DESC, 5)).aggregations).toEqual(referenceAggregations(expected));
+  });
+
+  it('reads founded-year ranges from the cumulative rows at the nearest stored year', async () => {
+    const from = (year: number) => `(SELECT min(from_year) FROM company_founded_year_summaries WHERE from_year >= ${year})`;
+    // A wrong total at the row a range starts from shows that the range was two lookups.
+    await pool.query(`UPDATE company_founded_year_summaries SET companies = companies + 1000 WHERE from_year = ${from(1990)} AND facet = 'total'`);
+    try {
+      const expected = matchSetOf(companies, { founded_year_min: 1990, founded_year_max: 2010 }).length;
+      expect(await index.count({ foundedYearMin: 1990, foundedYearMax: 2010 })).toBe(expected + 1000);
+    } finally {
+      await pool.query(`UPDATE company_founded_year_summaries SET companies = companies - 1000 WHERE from_year = ${from(1990)} AND facet = 'total'`);
     }
   });
 });
@@ -112,5 +142,9 @@ describe('PostgreSQL index: facet summaries after a write', () => {
     expect(await index.count({})).toBe(COUNT + 1);
     const { rows } = await pool.query<{ companies: number }>(`SELECT companies FROM company_facet_summaries WHERE dim = 'all' AND facet = 'total'`);
     expect(rows[0]?.companies).toBe(COUNT + 1);
+    const earliest = await pool.query<{ companies: number }>(
+      `SELECT companies FROM company_founded_year_summaries WHERE facet = 'total' ORDER BY from_year LIMIT 1`,
+    );
+    expect(earliest.rows[0]?.companies).toBe([...companies, added].filter((company) => company.foundedYear !== null).length);
   });
 });

@@ -12,10 +12,10 @@ import type {
   SortSpec,
 } from '../company-index';
 import { FacetCache, type MatchSetSummary } from './facet-cache';
-import { FACET_COLUMNS, FACETS_OF_M, liveFacetsSql, subtractCounts, toAggregations, toFacetCounts, type FacetCounts, type FacetRow } from './facet-sql';
+import { FACET_COLUMNS, FACETS_OF_M, liveCountSql, liveFacetsSql, subtractCounts, toAggregations, toFacetCounts, type FacetCounts, type FacetRow } from './facet-sql';
 import { FRESH_MARKER, READ_SUMMARIES_SQL, summaryTerms, type SummaryTerm } from './facet-summaries';
 import { rebuildFacetSummaries } from './facet-summaries-rebuild';
-import { excludedSql, filterSql } from './filter-sql';
+import { excludedPiecesSql, filterSql } from './filter-sql';
 import { RANKED_PREFIX_ROWS, RankedPrefixCache, type RankedPrefix } from './ranked-prefix-cache';
 import { SqlParams } from './sql-params';
 import { sortSql, unindexedOrderKey } from './sort-sql';
@@ -88,7 +88,9 @@ function summaryPlan(filters: NormalizedFilters): SummaryPlan | undefined {
   return terms && { terms, excluded: { base, industries: excludeIndustries, keywords: excludeKeywords } };
 }
 
-const excludedConditions = (part: ExcludedPart) => (params: SqlParams) => [excludedSql(part, params)];
+/** The WHERE clauses of the excluded part: the base filters with each disjoint piece of what is excluded. */
+const excludedWheres = (part: ExcludedPart, params: SqlParams): string[] =>
+  excludedPiecesSql(part, params).map((piece) => matchSet(part.base, params, () => [piece]).where);
 
 /**
  * Below this many matches a page sorts the whole match set (at most a few thousand rows read
@@ -150,8 +152,9 @@ export class PostgresCompanyIndex implements CompanyIndex {
   async count(filters: NormalizedFilters): Promise<number> {
     const plan = summaryPlan(filters);
     const summed = plan && (await this.fromSummaries(plan.terms));
-    if (plan && summed) return summed.total - (plan.excluded ? await this.liveCount(plan.excluded.base, excludedConditions(plan.excluded)) : 0);
-    return this.liveCount(filters);
+    if (!plan || !summed) return this.liveCount((params) => [matchSet(filters, params).where]);
+    const { excluded } = plan;
+    return summed.total - (excluded ? await this.liveCount((params) => excludedWheres(excluded, params)) : 0);
   }
 
   async countAmong(filters: NormalizedFilters, companyIds: string[]): Promise<number> {
@@ -220,10 +223,10 @@ export class PostgresCompanyIndex implements CompanyIndex {
     return this.pageOf(ordered, limit, sortSql(sort, undefined).positionOf);
   }
 
-  private async liveCount(filters: NormalizedFilters, extra?: (params: SqlParams) => string[]): Promise<number> {
+  /** Companies matching any of the (disjoint) WHERE clauses `wheresOf` writes. */
+  private async liveCount(wheresOf: (params: SqlParams) => string[]): Promise<number> {
     const params = new SqlParams();
-    const { where } = matchSet(filters, params, extra);
-    const { rows } = await this.run<{ count: number }>(`SELECT count(*)::int AS count FROM companies c${where}`, params.values);
+    const { rows } = await this.run<{ count: number }>(liveCountSql(wheresOf(params)), params.values);
     return rows[0]?.count ?? 0;
   }
 
@@ -302,9 +305,10 @@ export class PostgresCompanyIndex implements CompanyIndex {
     const plan = summaryPlan(filters);
     const summed = plan && (await this.fromSummaries(plan.terms));
     if (plan && summed) {
-      return plan.excluded ? subtractCounts(summed, await this.liveFacets(plan.excluded.base, excludedConditions(plan.excluded))) : summed;
+      const { excluded } = plan;
+      return excluded ? subtractCounts(summed, await this.liveFacets((params) => excludedWheres(excluded, params))) : summed;
     }
-    return this.liveFacets(filters);
+    return this.liveFacets((params) => [matchSet(filters, params).where]);
   }
 
   /** Undefined while the summaries are not at the current data version (being rebuilt, or written since). */
@@ -318,10 +322,10 @@ export class PostgresCompanyIndex implements CompanyIndex {
     return toFacetCounts(rows.filter((row) => row.facet !== FRESH_MARKER));
   }
 
-  private async liveFacets(filters: NormalizedFilters, extra?: (params: SqlParams) => string[]): Promise<FacetCounts> {
+  /** Total and facets of the companies matching any of the (disjoint) WHERE clauses `wheresOf` writes. */
+  private async liveFacets(wheresOf: (params: SqlParams) => string[]): Promise<FacetCounts> {
     const params = new SqlParams();
-    const { where } = matchSet(filters, params, extra);
-    return toFacetCounts((await this.run<FacetRow>(liveFacetsSql(where), params.values)).rows);
+    return toFacetCounts((await this.run<FacetRow>(liveFacetsSql(wheresOf(params)), params.values)).rows);
   }
 
   private async run<Row extends QueryResultRow>(sql: string, values: unknown[]): Promise<{ rows: Row[] }> {
