@@ -24,27 +24,30 @@ const commonest = (values: (string | null)[], rank = 0): string => {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[rank]?.[0] as string;
 };
 
-async function storeAndRefresh(pool: Pool, index: PostgresCompanyIndex): Promise<void> {
-  await writeCompanies(pool, companies, 'replace');
-  await index.refresh();
-}
-
-describe('PostgreSQL index: totals and facets from the facet summaries', () => {
-  let database: TestDatabase;
-  let pool: Pool;
-  let index: PostgresCompanyIndex;
-
+/** A database of its own holding the generated companies, with summaries built, for one describe block. */
+function useSummarizedIndex(databaseName: string): { pool: () => Pool; index: () => PostgresCompanyIndex } {
+  let database: TestDatabase | undefined;
+  let pool: Pool | undefined;
+  let index: PostgresCompanyIndex | undefined;
   beforeAll(async () => {
-    database = await createTestDatabase('search_summaries', MIGRATIONS);
+    database = await createTestDatabase(databaseName, MIGRATIONS);
     pool = createSearchPool(database.url, { max: 4 });
     index = new PostgresCompanyIndex(pool);
-    await storeAndRefresh(pool, index);
+    await writeCompanies(pool, companies, 'replace');
+    await index.refresh();
   });
-
   afterAll(async () => {
     await pool?.end();
     await database?.drop();
   });
+  return {
+    pool: () => pool as Pool,
+    index: () => index as PostgresCompanyIndex,
+  };
+}
+
+describe('PostgreSQL index: totals and facets from the facet summaries', () => {
+  const world = useSummarizedIndex('search_summaries');
 
   const country = commonest(companies.map((c) => c.country));
   const secondCountry = commonest(companies.map((c) => c.country), 1);
@@ -73,18 +76,18 @@ describe('PostgreSQL index: totals and facets from the facet summaries', () => {
   ])('answers %s with the exact total and facets', async (_label, request) => {
     const { filters } = normalizeFilters(request);
     const expected = matchSetOf(companies, request);
-    expect(await index.count(filters)).toBe(expected.length);
-    const page = await index.search(filters, QUALITY_DESC, 5);
+    expect(await world.index().count(filters)).toBe(expected.length);
+    const page = await world.index().search(filters, QUALITY_DESC, 5);
     expect(page.total).toBe(Math.min(expected.length, SEARCH_TOTAL_CAP));
     expect(page.aggregations).toEqual(referenceAggregations(expected));
   });
 
   it('reads totals from the summaries while they are at the current data version', async () => {
-    await pool.query(`UPDATE company_facet_summaries SET companies = companies + 1000 WHERE dim = 'all' AND facet = 'total'`);
+    await world.pool().query(`UPDATE company_facet_summaries SET companies = companies + 1000 WHERE dim = 'all' AND facet = 'total'`);
     try {
-      expect(await index.count({})).toBe(COUNT + 1000);
+      expect(await world.index().count({})).toBe(COUNT + 1000);
     } finally {
-      await pool.query(`UPDATE company_facet_summaries SET companies = companies - 1000 WHERE dim = 'all' AND facet = 'total'`);
+      await world.pool().query(`UPDATE company_facet_summaries SET companies = companies - 1000 WHERE dim = 'all' AND facet = 'total'`);
     }
   });
 
@@ -95,54 +98,40 @@ describe('PostgreSQL index: totals and facets from the facet summaries', () => {
     const expected = matchSetOf(companies, request);
     // The precondition: the two exclusions overlap, so adding their counts would take this company away twice.
     expect(matchSetOf(companies, { countries: [both.country as string], keywords: [both.name], industries: [industry] }).length).toBeGreaterThan(0);
-    expect(await index.count(filters)).toBe(expected.length);
-    expect((await index.search(filters, QUALITY_DESC, 5)).aggregations).toEqual(referenceAggregations(expected));
+    expect(await world.index().count(filters)).toBe(expected.length);
+    expect((await world.index().search(filters, QUALITY_DESC, 5)).aggregations).toEqual(referenceAggregations(expected));
   });
 
   it('reads founded-year ranges from the cumulative rows at the nearest stored year', async () => {
     const from = (year: number) => `(SELECT min(from_year) FROM company_founded_year_summaries WHERE from_year >= ${year})`;
     // A wrong total at the row a range starts from shows that the range was two lookups.
-    await pool.query(`UPDATE company_founded_year_summaries SET companies = companies + 1000 WHERE from_year = ${from(1990)} AND facet = 'total'`);
+    await world.pool().query(`UPDATE company_founded_year_summaries SET companies = companies + 1000 WHERE from_year = ${from(1990)} AND facet = 'total'`);
     try {
       const expected = matchSetOf(companies, { founded_year_min: 1990, founded_year_max: 2010 }).length;
-      expect(await index.count({ foundedYearMin: 1990, foundedYearMax: 2010 })).toBe(expected + 1000);
+      expect(await world.index().count({ foundedYearMin: 1990, foundedYearMax: 2010 })).toBe(expected + 1000);
     } finally {
-      await pool.query(`UPDATE company_founded_year_summaries SET companies = companies - 1000 WHERE from_year = ${from(1990)} AND facet = 'total'`);
+      await world.pool().query(`UPDATE company_founded_year_summaries SET companies = companies - 1000 WHERE from_year = ${from(1990)} AND facet = 'total'`);
     }
   });
 });
 
 describe('PostgreSQL index: facet summaries after a write', () => {
-  let database: TestDatabase;
-  let pool: Pool;
-  let index: PostgresCompanyIndex;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('search_summaries_stale', MIGRATIONS);
-    pool = createSearchPool(database.url, { max: 4 });
-    index = new PostgresCompanyIndex(pool);
-    await storeAndRefresh(pool, index);
-  });
-
-  afterAll(async () => {
-    await pool?.end();
-    await database?.drop();
-  });
+  const world = useSummarizedIndex('search_summaries_stale');
 
   it('counts live from any write to companies until the next refresh, then from rebuilt summaries', async () => {
     // A wrong total in the summaries shows which path answered.
-    await pool.query(`UPDATE company_facet_summaries SET companies = companies + 1000 WHERE dim = 'all' AND facet = 'total'`);
+    await world.pool().query(`UPDATE company_facet_summaries SET companies = companies + 1000 WHERE dim = 'all' AND facet = 'total'`);
     const added = anIndexedCompany({ id: 'a0000000-0000-4000-8000-000000000001', domain: 'added-after-refresh.example', country: 'Iceland' });
-    await writeCompanies(pool, [added], 'replace');
-    expect(await index.count({})).toBe(COUNT + 1);
-    expect((await index.search({ countries: ['Iceland'] }, QUALITY_DESC, 5)).aggregations.countries).toEqual([
+    await writeCompanies(world.pool(), [added], 'replace');
+    expect(await world.index().count({})).toBe(COUNT + 1);
+    expect((await world.index().search({ countries: ['Iceland'] }, QUALITY_DESC, 5)).aggregations.countries).toEqual([
       { value: 'Iceland', count: matchSetOf(companies, { countries: ['Iceland'] }).length + 1 },
     ]);
-    await index.refresh();
-    expect(await index.count({})).toBe(COUNT + 1);
-    const { rows } = await pool.query<{ companies: number }>(`SELECT companies FROM company_facet_summaries WHERE dim = 'all' AND facet = 'total'`);
+    await world.index().refresh();
+    expect(await world.index().count({})).toBe(COUNT + 1);
+    const { rows } = await world.pool().query<{ companies: number }>(`SELECT companies FROM company_facet_summaries WHERE dim = 'all' AND facet = 'total'`);
     expect(rows[0]?.companies).toBe(COUNT + 1);
-    const earliest = await pool.query<{ companies: number }>(
+    const earliest = await world.pool().query<{ companies: number }>(
       `SELECT companies FROM company_founded_year_summaries WHERE facet = 'total' ORDER BY from_year LIMIT 1`,
     );
     expect(earliest.rows[0]?.companies).toBe([...companies, added].filter((company) => company.foundedYear !== null).length);
