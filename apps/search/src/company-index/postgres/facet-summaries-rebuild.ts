@@ -4,7 +4,8 @@ import {
   LOCK_FOR_SUMMARY_SQL,
   MARK_SUMMARIES_FRESH_SQL,
   MARK_SUMMARIES_STALE_SQL,
-  REBUILD_SUMMARIES_SQL,
+  MIN_SUMMARISED_CITY_COMPANIES,
+  rebuildSummariesSql,
   REBUILD_TECHNOLOGY_SUMMARIES_SQL,
   SUMMARIES_ARE_FRESH_SQL,
 } from './facet-summaries';
@@ -54,14 +55,15 @@ async function vacuumCompanies(pool: Pool): Promise<void> {
  * Brings the facet summaries to the current data version, unless they are there already.
  * Both halves are counted at once on two connections (a core each); the summaries count as
  * fresh only when both halves saw the same version and no write came after them.
+ * `minCityCompanies`: MIN_SUMMARISED_CITY_COMPANIES unless a test needs cities summarised at a few companies.
  */
-export async function rebuildFacetSummaries(pool: Pool): Promise<void> {
+export async function rebuildFacetSummaries(pool: Pool, minCityCompanies = MIN_SUMMARISED_CITY_COMPANIES): Promise<void> {
   const { rows } = await pool.query<{ fresh: boolean }>(SUMMARIES_ARE_FRESH_SQL);
   if (rows[0]?.fresh) return;
   await vacuumCompanies(pool);
   await pool.query(MARK_SUMMARIES_STALE_SQL);
   const [scalar, technology] = await Promise.all([
-    rebuildHalf(pool, REBUILD_LOCKS[0], REBUILD_SUMMARIES_SQL),
+    rebuildHalf(pool, REBUILD_LOCKS[0], rebuildSummariesSql(minCityCompanies)),
     rebuildHalf(pool, REBUILD_LOCKS[1], REBUILD_TECHNOLOGY_SUMMARIES_SQL),
   ]);
   if (scalar === technology) await pool.query(MARK_SUMMARIES_FRESH_SQL, [scalar]);

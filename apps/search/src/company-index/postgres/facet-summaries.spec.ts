@@ -8,6 +8,13 @@ describe('facet summary terms', () => {
     ]);
   });
 
+  it('sums the cities of a city filter, as one value per company', () => {
+    expect(summaryTerms({ cities: ['Berlin', 'Lyon'] })).toEqual([
+      { dim: 'city', value: 'Berlin', sign: 1 },
+      { dim: 'city', value: 'Lyon', sign: 1 },
+    ]);
+  });
+
   it('counts everything when nothing is filtered', () => {
     expect(summaryTerms({})).toEqual([{ dim: 'all', value: '', sign: 1 }]);
   });
@@ -56,7 +63,8 @@ describe('facet summary terms', () => {
     ['several technologies (their companies overlap)', { technologies: ['React', 'Vue'] }],
     ['a NAICS prefix longer than a sector', { naicsPrefixes: ['5112'] }],
     ['exact NAICS codes', { naicsCodes: ['541511'] }],
-    ['cities', { cities: ['Berlin'] }],
+    ['a city with a country (two dimensions)', { cities: ['Berlin'], countries: ['Germany'] }],
+    ['a state', { states: ['Bavaria'] }],
     ['connections', { connections: [{ category: 'investor' }] }],
   ])('leaves %s to the live count', (_label, filters) => {
     expect(summaryTerms(filters)).toBeUndefined();

@@ -1,11 +1,12 @@
 import type { NormalizedFilters } from '../company-index';
 
 /**
- * A signed share of the facet summaries (migration 20261122090000_search_tuning): the
- * companies whose dimension `dim` has value `value`, added (+1) or taken away (-1).
+ * A signed share of the facet summaries (migrations 20261122090000_search_tuning and, for
+ * cities, 20261122110000_city_facet_summaries): the companies whose dimension `dim` has
+ * value `value`, added (+1) or taken away (-1).
  */
 export interface SummaryTerm {
-  dim: 'all' | 'country' | 'industry' | 'employee_count' | 'naics_sector' | 'technology' | typeof FOUNDED_FROM;
+  dim: 'all' | 'country' | 'city' | 'industry' | 'employee_count' | 'naics_sector' | 'technology' | typeof FOUNDED_FROM;
   value: string;
   sign: 1 | -1;
 }
@@ -24,20 +25,23 @@ const plus = (dim: SummaryTerm['dim'], values: readonly (string | number)[]): Su
 /**
  * The match set as a signed sum of summary rows, when its filters constrain at most one
  * summarised dimension and nothing else; undefined otherwise (the live path counts it).
- * Exact because each of these dimensions holds one value per company (a technology filter
+ * Exact because each of these dimensions holds one value per company (a city: the one the
+ * company is in, so companies of cities in different countries that share a name are counted
+ * together, as the live filter on the city column does; a technology filter
  * of one value: companies using it), so the values of a list are disjoint sets and their
  * counts add up; exclude_industries is everything minus the excluded industries, which keeps
  * companies without an industry exactly as the live filter does.
  */
 export function summaryTerms(filters: NormalizedFilters): SummaryTerm[] | undefined {
   const {
-    countries, industries, excludeIndustries, employeeCounts, foundedYearMin, foundedYearMax, naicsPrefixes, technologies,
+    countries, cities, industries, excludeIndustries, employeeCounts, foundedYearMin, foundedYearMax, naicsPrefixes, technologies,
     ...others
   } = filters;
   const unsupported = Object.entries(others).some(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0));
   if (unsupported) return undefined;
   const dimensions: SummaryTerm[][] = [];
   if (countries !== undefined) dimensions.push(plus('country', countries));
+  if (cities !== undefined) dimensions.push(plus('city', cities));
   if (industries !== undefined) {
     const excluded = new Set(excludeIndustries ?? []);
     dimensions.push(plus('industry', industries.filter((industry) => !excluded.has(industry))));
@@ -80,8 +84,10 @@ const CURRENT_DATA_VERSION = `(SELECT CASE WHEN is_called THEN last_value ELSE 0
 
 /**
  * Total and facet counts of a signed sum of summary rows, plus a '#fresh' row when the
- * summaries were computed at the current data version (read in the same statement, so both
- * come from one snapshot). Without that row the caller must not use the counts.
+ * summaries were computed at the current data version and hold every city the terms name
+ * (read in the same statement, so all of it comes from one snapshot). Without that row the
+ * caller must not use the counts. A city without rows is one with fewer than
+ * MIN_SUMMARISED_CITY_COMPANIES companies (or none): the live path counts it, cheaply.
  */
 export const READ_SUMMARIES_SQL = `
   WITH w AS (SELECT * FROM unnest($1::text[], $2::text[], $3::int[]) AS w(dim, dim_value, sign)),
@@ -103,7 +109,15 @@ export const READ_SUMMARIES_SQL = `
   GROUP BY facet, facet_value
   HAVING sum(companies) > 0
   UNION ALL
-  SELECT '#fresh', NULL, 1 WHERE (SELECT data_version FROM company_facet_summary_state) = ${CURRENT_DATA_VERSION}`;
+  SELECT '#fresh', NULL, 1
+  WHERE (SELECT data_version FROM company_facet_summary_state) = ${CURRENT_DATA_VERSION}
+    AND NOT EXISTS (
+      SELECT 1 FROM w
+      WHERE w.dim = 'city' AND NOT EXISTS (
+        SELECT 1 FROM company_facet_summaries s
+        WHERE s.dim = 'city' AND s.dim_value = w.dim_value AND s.facet = 'total' AND s.facet_value = ''
+      )
+    )`;
 
 export const FRESH_MARKER = '#fresh';
 
@@ -112,6 +126,14 @@ export const SUMMARIES_ARE_FRESH_SQL = `SELECT (SELECT data_version FROM company
 /** Blocks writers (and waits for those in flight) so the data and its version hold still while a part is counted. */
 export const LOCK_FOR_SUMMARY_SQL = 'LOCK TABLE companies IN SHARE MODE';
 export const CURRENT_DATA_VERSION_SQL = `SELECT ${CURRENT_DATA_VERSION}::text AS version`;
+
+/**
+ * Cities get summary rows only from this many companies on. At 1M companies 97 cities hold
+ * 2,000 or more (55% of the companies) and 79,000 hold fewer than 100: rows for every city
+ * were 3.1M (13 times all the other dimensions together) and 43 s more per rebuild, for
+ * cities whose few hundred heap pages the live path reads in a few ms anyway.
+ */
+export const MIN_SUMMARISED_CITY_COMPANIES = 500;
 
 /** What a company contributes to each facet: one row per facet value it has (and one to the total). */
 const FACET_VALUES = `
@@ -122,13 +144,13 @@ const FACET_VALUES = `
   UNION ALL SELECT 'technologies', t FROM unnest(c.technologies) AS t`;
 
 /**
- * The two halves of a rebuild, each one statement that can run on its own connection: the
- * one-value dimensions, and technologies (a company counts once under each technology it
+ * The two halves of a rebuild, each a transaction that can run on its own connection: the
+ * one-value dimensions (cities only from `minCityCompanies` companies on), and technologies (a company counts once under each technology it
  * uses; the writer stores each technology once per company). Rows go in in key order, so the
  * rows of one dimension value sit on a few neighbouring pages. The per-year rows feed the
  * cumulative "founded in or after" rows a founded-year range reads.
  */
-export const REBUILD_SUMMARIES_SQL = [
+export const rebuildSummariesSql = (minCityCompanies: number): readonly string[] => [
   `DELETE FROM company_facet_summaries WHERE dim <> 'technology'`,
   `INSERT INTO company_facet_summaries (dim, dim_value, facet, facet_value, companies)
    SELECT d.dim, d.value, f.facet, f.value, count(*)::int
@@ -142,6 +164,14 @@ export const REBUILD_SUMMARIES_SQL = [
      UNION ALL SELECT 'naics_sector', left(c.naics_code, 2) WHERE c.naics_code IS NOT NULL
    ) AS d(dim, value)
    CROSS JOIN LATERAL (${FACET_VALUES}) AS f(facet, value)
+   GROUP BY 1, 2, 3, 4
+   ORDER BY 1, 2, 3, 4`,
+  // Only the cities with enough companies to be slow live (see MIN_SUMMARISED_CITY_COMPANIES).
+  `INSERT INTO company_facet_summaries (dim, dim_value, facet, facet_value, companies)
+   SELECT 'city', c.city, f.facet, f.value, count(*)::int
+   FROM companies c
+   CROSS JOIN LATERAL (${FACET_VALUES}) AS f(facet, value)
+   WHERE c.city IN (SELECT city FROM companies WHERE city IS NOT NULL GROUP BY city HAVING count(*) >= ${Math.max(1, Math.trunc(minCityCompanies))})
    GROUP BY 1, 2, 3, 4
    ORDER BY 1, 2, 3, 4`,
   // From the per-year rows just written, in the same transaction (so at the same version): a
@@ -159,7 +189,7 @@ export const REBUILD_SUMMARIES_SQL = [
    ) AS cumulative
    WHERE companies > 0
    ORDER BY 1, 2, 3`,
-] as const;
+];
 
 export const REBUILD_TECHNOLOGY_SUMMARIES_SQL = [
   `DELETE FROM company_facet_summaries WHERE dim = 'technology'`,

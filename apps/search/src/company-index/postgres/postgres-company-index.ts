@@ -129,13 +129,16 @@ interface PageWithFacetsRow extends SummaryRow {
 export class PostgresCompanyIndex implements CompanyIndex {
   private readonly summaries: FacetCache;
   private readonly ranked: RankedPrefixCache;
+  private readonly minSummarisedCityCompanies: number | undefined;
 
+  /** `minSummarisedCityCompanies`: for tests, whose cities hold a few companies (default MIN_SUMMARISED_CITY_COMPANIES). */
   constructor(
     private readonly pool: Pool,
-    options: { facetCacheTtlMs?: number } = {},
+    options: { facetCacheTtlMs?: number; minSummarisedCityCompanies?: number } = {},
   ) {
     this.summaries = new FacetCache({ ttlMs: options.facetCacheTtlMs });
     this.ranked = new RankedPrefixCache({ ttlMs: options.facetCacheTtlMs });
+    this.minSummarisedCityCompanies = options.minSummarisedCityCompanies;
   }
 
   async search(filters: NormalizedFilters, sort: SortSpec, limit: number, after?: PagePosition): Promise<SearchPage> {
@@ -189,7 +192,7 @@ export class PostgresCompanyIndex implements CompanyIndex {
    */
   async refresh(): Promise<void> {
     this.forget();
-    await rebuildFacetSummaries(this.pool);
+    await rebuildFacetSummaries(this.pool, this.minSummarisedCityCompanies);
     this.forget();
   }
 
