@@ -104,4 +104,6 @@ export interface CompanyIndex {
   upsert(companies: IndexedCompany[]): Promise<void>;
   /** Makes written companies visible to searches (Elasticsearch refresh; no-op for PostgreSQL). */
   refresh(): Promise<void>;
+  /** Prepares what the back-end keeps in process for fast searches (at service start; optional, best effort). */
+  warmUp?(): Promise<void>;
 }

@@ -45,5 +45,8 @@ export function createCompanyIndex(settings: CompanyIndexSettings): SelectedComp
       close: () => index.close(),
     };
   }
-  return { index: new PostgresCompanyIndex(settings.pool), backend: 'postgres', needsFeeding: false, close: async () => undefined };
+  const index = new PostgresCompanyIndex(settings.pool, {
+    onBackgroundError: (error) => settings.logger.warn({ err: error }, 'loading the keyword search columns failed; keyword searches count live meanwhile'),
+  });
+  return { index, backend: 'postgres', needsFeeding: false, close: async () => undefined };
 }

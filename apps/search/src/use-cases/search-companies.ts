@@ -24,5 +24,5 @@ export async function searchCompanies(deps: Pick<SearchDeps, 'companyIndex' | 'c
  */
 export async function warmDefaultSearch(deps: Pick<SearchDeps, 'companyIndex'>): Promise<void> {
   const { filters } = normalizeFilters({});
-  await deps.companyIndex.search(filters, sortSpecOf({}, false), 1);
+  await Promise.all([deps.companyIndex.search(filters, sortSpecOf({}, false), 1), deps.companyIndex.warmUp?.()]);
 }

@@ -80,7 +80,7 @@ function foundedYearTerms(min: number | undefined, max: number | undefined): Sum
 }
 
 /** The current data version: the sequence the companies trigger advances on every write. */
-const CURRENT_DATA_VERSION = `(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM company_data_version)`;
+export const CURRENT_DATA_VERSION = `(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM company_data_version)`;
 
 /**
  * Total and facet counts of a signed sum of summary rows, plus a '#fresh' row when the

@@ -16,6 +16,8 @@ import { FACET_COLUMNS, FACETS_OF_M, liveCountSql, liveFacetsSql, subtractCounts
 import { FRESH_MARKER, READ_SUMMARIES_SQL, summaryTerms, type SummaryTerm } from './facet-summaries';
 import { rebuildFacetSummaries } from './facet-summaries-rebuild';
 import { excludedPiecesSql, filterSql } from './filter-sql';
+import { rebuildKeywordPostings } from './keyword-postings-rebuild';
+import { KeywordSearch, type KeywordMatchSet } from './keyword-search';
 import { RANKED_PREFIX_ROWS, RankedPrefixCache, type RankedPrefix } from './ranked-prefix-cache';
 import { SqlParams } from './sql-params';
 import { sortSql, unindexedOrderKey } from './sort-sql';
@@ -130,18 +132,31 @@ export class PostgresCompanyIndex implements CompanyIndex {
   private readonly summaries: FacetCache;
   private readonly ranked: RankedPrefixCache;
   private readonly minSummarisedCityCompanies: number | undefined;
+  private readonly keywords: KeywordSearch | undefined;
 
-  /** `minSummarisedCityCompanies`: for tests, whose cities hold a few companies (default MIN_SUMMARISED_CITY_COMPANIES). */
+  /**
+   * `minSummarisedCityCompanies`: for tests, whose cities hold a few companies (default MIN_SUMMARISED_CITY_COMPANIES).
+   * `keywordSearch`: false counts keyword searches live only (tests compare both paths).
+   * `onBackgroundError`: told when loading the keyword columns in the background fails (searches count live meanwhile).
+   */
   constructor(
     private readonly pool: Pool,
-    options: { facetCacheTtlMs?: number; minSummarisedCityCompanies?: number } = {},
+    options: {
+      facetCacheTtlMs?: number;
+      minSummarisedCityCompanies?: number;
+      keywordSearch?: boolean;
+      onBackgroundError?: (error: unknown) => void;
+    } = {},
   ) {
     this.summaries = new FacetCache({ ttlMs: options.facetCacheTtlMs });
     this.ranked = new RankedPrefixCache({ ttlMs: options.facetCacheTtlMs });
     this.minSummarisedCityCompanies = options.minSummarisedCityCompanies;
+    this.keywords = options.keywordSearch === false ? undefined : new KeywordSearch(pool, options.onBackgroundError);
   }
 
   async search(filters: NormalizedFilters, sort: SortSpec, limit: number, after?: PagePosition): Promise<SearchPage> {
+    const matched = await this.keywordMatchSet(filters);
+    if (matched) return this.searchKeywordMatchSet(matched, filters, sort, limit, after);
     const known = this.summaries.peek(filters);
     if (known === undefined && after === undefined && summaryPlan(filters) === undefined) {
       return this.firstPageWithFacets(filters, sort, limit);
@@ -153,6 +168,8 @@ export class PostgresCompanyIndex implements CompanyIndex {
   }
 
   async count(filters: NormalizedFilters): Promise<number> {
+    const matched = await this.keywordMatchSet(filters);
+    if (matched) return matched.ordinals.length;
     const plan = summaryPlan(filters);
     const summed = plan && (await this.fromSummaries(plan.terms));
     if (!plan || !summed) return this.liveCount((params) => [matchSet(filters, params).where]);
@@ -193,7 +210,35 @@ export class PostgresCompanyIndex implements CompanyIndex {
   async refresh(): Promise<void> {
     this.forget();
     await rebuildFacetSummaries(this.pool, this.minSummarisedCityCompanies);
+    if (this.keywords) {
+      await rebuildKeywordPostings(this.pool);
+      await this.keywords.load();
+    }
     this.forget();
+  }
+
+  /** Loads the keyword columns when the postings are current (at service start). */
+  async warmUp(): Promise<void> {
+    await this.keywords?.load();
+  }
+
+  /** The match set of a keyword search, decided in memory; undefined when that path does not apply or is not current. */
+  private async keywordMatchSet(filters: NormalizedFilters): Promise<KeywordMatchSet | undefined> {
+    return this.keywords?.handles(filters) ? this.keywords.match(filters) : undefined;
+  }
+
+  /** A page of a keyword match set: counts from memory, rows by id in a numeric sort, read with SQL in the others. */
+  private async searchKeywordMatchSet(
+    matched: KeywordMatchSet,
+    filters: NormalizedFilters,
+    sort: SortSpec,
+    limit: number,
+    after: PagePosition | undefined,
+  ): Promise<SearchPage> {
+    const summary = await this.summaries.get(filters, async () => toSearchSummary(matched.counts()));
+    const kept = matched.rows(sort, limit + 1, after);
+    const page = (kept && (await this.pageOfIds(kept, limit, sortSql(sort, undefined).positionOf))) ?? (await this.page(filters, sort, limit, after, summary.total < SMALL_MATCH_SET));
+    return { items: page.rows.map(toSummary), total: summary.total, aggregations: summary.aggregations, next: page.next };
   }
 
   /** Everything this process counted or ranked before a write. */
@@ -205,12 +250,13 @@ export class PostgresCompanyIndex implements CompanyIndex {
   /** A relevance page from the kept order of its first page when it holds the rows; otherwise read. */
   private async keptOrReadPage(filters: NormalizedFilters, sort: SortSpec, limit: number, after: PagePosition | undefined, small: boolean) {
     const kept = isRanked(filters, sort) ? this.ranked.rows(filters, sort, after, limit + 1) : undefined;
-    const page = kept && (await this.pageOfIds(kept, sort, limit));
+    // The kept keys are text scores.
+    const page = kept && (await this.pageOfIds(kept, limit, (key, id) => ({ key: Number(key), id })));
     return page ?? this.page(filters, sort, limit, after, small);
   }
 
   /** The page of these rows (in this order), read by id; undefined when one of them is gone. */
-  private async pageOfIds(kept: RankedPrefix['rows'], sort: SortSpec, limit: number) {
+  private async pageOfIds(kept: RankedPrefix['rows'], limit: number, positionOf: (key: unknown, id: string) => PagePosition) {
     const { rows } = await this.run<SummaryRow>(
       `SELECT c.id, c.name, c.domain, c.industry, c.employee_count, c.country, c.city, c.technologies, c.founded_year, NULL AS sort_key
        FROM companies c WHERE c.id = ANY($1::uuid[])`,
@@ -223,7 +269,7 @@ export class PostgresCompanyIndex implements CompanyIndex {
       if (!found) return undefined;
       ordered.push({ ...found, sort_key: row.key });
     }
-    return this.pageOf(ordered, limit, sortSql(sort, undefined).positionOf);
+    return this.pageOf(ordered, limit, positionOf);
   }
 
   /** Companies matching any of the (disjoint) WHERE clauses `wheresOf` writes. */

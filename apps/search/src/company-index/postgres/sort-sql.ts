@@ -20,6 +20,42 @@ export interface SortSql {
   positionOf(key: unknown, id: string): PagePosition;
 }
 
+/** A numeric sort's column, and the ascending key (see numericSort) of a stored value in its order. */
+export interface NumericOrder {
+  column: 'data_quality_score' | 'employee_count' | 'founded_year';
+  keyOf(value: number | null): number;
+}
+
+/**
+ * The numeric order of a sort; undefined for name and for relevance by text score (a
+ * relevance sort with a query, when the match set has query text to score against).
+ */
+export function numericOrderOf(sort: SortSpec, hasQueryText: boolean): NumericOrder | undefined {
+  const descending = sort.order === 'desc';
+  const order = (column: NumericOrder['column'], missingLast: boolean): NumericOrder => {
+    const sentinel = descending ? MISSING_LAST_DESC : MISSING_LAST_ASC;
+    return {
+      column,
+      keyOf: (value) => {
+        const stored = value === null && missingLast ? sentinel : Number(value);
+        return descending ? -stored : stored;
+      },
+    };
+  };
+  switch (sort.field) {
+    case 'relevance':
+      return sort.hasQuery && hasQueryText ? undefined : order('data_quality_score', false);
+    case 'quality':
+      return order('data_quality_score', false);
+    case 'employee_count':
+      return order('employee_count', true);
+    case 'founded_year':
+      return order('founded_year', true);
+    case 'name':
+      return undefined;
+  }
+}
+
 /**
  * A numeric sort as an ascending key: descending sorts negate the value, so that with the id
  * tie-break (always ascending) every numeric sort is `(key, id) ASC`. The keyset condition is
@@ -28,14 +64,11 @@ export interface SortSql {
  * twelve quality scores, a mixed-direction condition would first walk every earlier row of
  * the same key.)
  */
-function numericSort(column: string, descending: boolean, missingLast: boolean): SortSql {
+function numericSort(order: NumericOrder, descending: boolean, missingLast: boolean): SortSql {
   const sentinel = descending ? MISSING_LAST_DESC : MISSING_LAST_ASC;
+  const column = `c.${order.column}`;
   const value = missingLast ? `coalesce(${column}, ${sentinel})` : column;
   const key = descending ? `(-${value})` : value;
-  const toKey = (original: PagePosition['key']): number => {
-    const stored = original === null ? sentinel : Number(original);
-    return descending ? -stored : stored;
-  };
   const fromKey = (selected: unknown): number | null => {
     const stored = descending ? -Number(selected) : Number(selected);
     return missingLast && stored === sentinel ? null : stored;
@@ -43,7 +76,8 @@ function numericSort(column: string, descending: boolean, missingLast: boolean):
   return {
     key,
     direction: 'ASC',
-    after: (position, params) => `(${key}, c.id) > (${params.add(toKey(position.key))}::int, ${params.add(position.id)}::uuid)`,
+    after: (position, params) =>
+      `(${key}, c.id) > (${params.add(order.keyOf(position.key === null ? null : Number(position.key)))}::int, ${params.add(position.id)}::uuid)`,
     positionOf: (selected, id) => ({ key: fromKey(selected), id }),
   };
 }
@@ -62,32 +96,24 @@ function mixedKeyset(key: string, direction: 'ASC' | 'DESC', keyPlaceholder: str
 export function sortSql(sort: SortSpec, queryPlaceholder: string | undefined): SortSql {
   const descending = sort.order === 'desc';
   const direction = descending ? 'DESC' : 'ASC';
-  switch (sort.field) {
-    case 'relevance': {
-      if (!sort.hasQuery || queryPlaceholder === undefined) return numericSort('c.data_quality_score', descending, false);
-      // Weights of D, C, B, A: domain, industry, description, name.
-      const score = `ts_rank('{0.1, 0.2, 0.4, 1.0}', c.search_vector, ${textQuery(queryPlaceholder)})`;
-      return {
-        key: score,
-        direction,
-        after: (position, params) => mixedKeyset(score, direction, `${params.add(Number(position.key))}::real`, params.add(position.id)),
-        positionOf: (selected, id) => ({ key: Number(selected), id }),
-      };
-    }
-    case 'quality':
-      return numericSort('c.data_quality_score', descending, false);
-    case 'employee_count':
-      return numericSort('c.employee_count', descending, true);
-    case 'founded_year':
-      return numericSort('c.founded_year', descending, true);
-    case 'name':
-      return {
-        key: 'c.name_key',
-        direction,
-        after: (position, params) => mixedKeyset('c.name_key', direction, params.add(String(position.key)), params.add(position.id)),
-        positionOf: (selected, id) => ({ key: String(selected), id }),
-      };
+  const numeric = numericOrderOf(sort, queryPlaceholder !== undefined);
+  if (numeric) return numericSort(numeric, descending, numeric.column !== 'data_quality_score');
+  if (sort.field === 'name') {
+    return {
+      key: 'c.name_key',
+      direction,
+      after: (position, params) => mixedKeyset('c.name_key', direction, params.add(String(position.key)), params.add(position.id)),
+      positionOf: (selected, id) => ({ key: String(selected), id }),
+    };
   }
+  // Relevance by text score. Weights of D, C, B, A: domain, industry, description, name.
+  const score = `ts_rank('{0.1, 0.2, 0.4, 1.0}', c.search_vector, ${textQuery(queryPlaceholder as string)})`;
+  return {
+    key: score,
+    direction,
+    after: (position, params) => mixedKeyset(score, direction, `${params.add(Number(position.key))}::real`, params.add(position.id)),
+    positionOf: (selected, id) => ({ key: Number(selected), id }),
+  };
 }
 
 /**
