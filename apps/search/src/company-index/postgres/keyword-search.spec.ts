@@ -1,0 +1,223 @@
+import path from 'node:path';
+import type { Pool } from 'pg';
+import { SEARCH_TOTAL_CAP, type CompanyFilters } from '@radar/contracts';
+import { generateCompanies } from '@radar/dataset';
+import { createTestDatabase, type TestDatabase } from '@radar/platform/testing';
+import { matchSetOf, referenceAggregations, referenceOrder, wordsOf } from '../../../test/conformance/reference-search';
+import { writeCompanies } from '../../data/company-store.writer';
+import { createSearchPool } from '../../data/database';
+import { toIndexedCompany } from '../../dataset/dataset-records';
+import { normalizeFilters } from '../../search/normalize-filters';
+import type { IndexedCompany, PagePosition, SortSpec } from '../company-index';
+import { anIndexedCompany } from '../testing/indexed-company';
+import { keywordTerms, phraseTerm } from './keyword-terms';
+import { addBinaryOrdinals, KeywordSearch } from './keyword-search';
+import { PostgresCompanyIndex } from './postgres-company-index';
+
+const MIGRATIONS = path.join(__dirname, '../../../prisma/migrations');
+const SEED = 7;
+const COUNT = 300;
+
+const companies: IndexedCompany[] = [...generateCompanies({ seed: SEED, count: COUNT })].map((company) => toIndexedCompany(company, SEED, COUNT));
+
+/** KEYWORD_TEXT of a company as PostgreSQL computes it (filter-sql.ts). */
+const keywordTextOf = (company: IndexedCompany): string => ` ${wordsOf(company.name).join(' ')} | ${wordsOf(company.description).join(' ')} `;
+
+/** The commonest term of `words` words among the companies (ties by term), and how many companies hold it. */
+function commonestTerm(words: number, rank = 0): string {
+  const counts = new Map<string, number>();
+  for (const company of companies) {
+    for (const term of keywordTerms(keywordTextOf(company))) {
+      if (term.split(' ').length === words) counts.set(term, (counts.get(term) ?? 0) + 1);
+    }
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[rank]?.[0] as string;
+}
+
+const oneWord = commonestTerm(1, 3);
+const twoWords = commonestTerm(2);
+const otherTwoWords = commonestTerm(2, 5);
+const threeWords = commonestTerm(3, 2);
+const country = companies.find((company) => company.country !== null)?.country as string;
+const industry = companies.find((company) => company.industry !== null)?.industry as string;
+const technology = companies.find((company) => company.technologies.length > 0)?.technologies[0] as string;
+
+function useKeywordIndex(databaseName: string): { pool: () => Pool; index: () => PostgresCompanyIndex } {
+  let database: TestDatabase | undefined;
+  let pool: Pool | undefined;
+  let index: PostgresCompanyIndex | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(databaseName, MIGRATIONS);
+    pool = createSearchPool(database.url, { max: 4 });
+    index = new PostgresCompanyIndex(pool);
+    await writeCompanies(pool, companies, 'replace');
+    await index.refresh();
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await database?.drop();
+  });
+  return { pool: () => pool as Pool, index: () => index as PostgresCompanyIndex };
+}
+
+/** Every row of a search in order, following the page positions. */
+async function allPages(index: PostgresCompanyIndex, request: CompanyFilters, sort: SortSpec, limit: number): Promise<string[]> {
+  const { filters } = normalizeFilters(request);
+  const ids: string[] = [];
+  let after: PagePosition | undefined;
+  for (let page = 0; page < 100; page += 1) {
+    const answer = await index.search(filters, sort, limit, after);
+    ids.push(...answer.items.map((item) => item.company_id));
+    if (!answer.next) return ids;
+    after = answer.next;
+  }
+  throw new Error('paging did not end');
+}
+
+/** Makes a term's postings claim every company: a search answered from the postings then shows it. */
+async function claimEveryCompany(pool: Pool, term: string): Promise<void> {
+  await pool.query(`UPDATE company_keyword_postings SET ordinals = ARRAY(SELECT generate_series(0, $2::int - 1)) WHERE term = $1`, [term, COUNT]);
+}
+
+describe('keyword terms', () => {
+  it('cuts each part of the keyword text into runs of one to three words that stay within the part', () => {
+    expect(keywordTerms(' acme labs | cloud based ml ').sort()).toEqual(
+      ['acme', 'labs', 'acme labs', 'cloud', 'based', 'ml', 'cloud based', 'based ml', 'cloud based ml'].sort(),
+    );
+  });
+
+  it('lists a repeated run once and skips an empty name', () => {
+    expect(keywordTerms('  | go go ').sort()).toEqual(['go', 'go go'].sort());
+  });
+
+  it('looks a phrase up by its words, has no term for a phrase without words, and leaves longer phrases to the trigram index', () => {
+    expect(phraseTerm(' Machine-Learning ')).toBe('machine learning');
+    expect(phraseTerm('++')).toBeNull();
+    expect(phraseTerm('one two three four')).toBeUndefined();
+  });
+});
+
+describe('PostgreSQL index: keyword searches from the postings and the in-memory columns', () => {
+  const world = useKeywordIndex('search_keyword_postings');
+
+  it('has phrases of one, two and three words that some companies hold and others do not', () => {
+    for (const phrase of [oneWord, twoWords, otherTwoWords, threeWords]) {
+      const held = matchSetOf(companies, { keywords: [phrase] }).length;
+      expect(held).toBeGreaterThan(0);
+      expect(held).toBeLessThan(COUNT);
+    }
+  });
+
+  it('reads a term list as PostgreSQL sends an int4 array', async () => {
+    const { rows } = await world.pool().query<{ binary: Buffer }>(`SELECT array_send(ARRAY[0, 31, 32, 99]::int[]) AS binary`);
+    const set = new Uint32Array(4);
+    addBinaryOrdinals(set, rows[0]?.binary as Buffer);
+    expect([...set]).toEqual([0x80000001, 0x00000001, 0, 0x00000008]);
+  });
+
+  const cases: [string, CompanyFilters][] = [
+    ['one word', { keywords: [oneWord] }],
+    ['two words', { keywords: [twoWords] }],
+    ['three words', { keywords: [threeWords] }],
+    ['two phrases (OR)', { keywords: [twoWords, otherTwoWords] }],
+    ['a phrase and a country', { keywords: [twoWords], countries: [country] }],
+    ['a phrase with industry, bands, founded years and a technology', {
+      keywords: [oneWord],
+      industries: [industry],
+      employee_bands: [1, 10, 50, 200],
+      founded_year_min: 1990,
+      founded_year_max: 2020,
+      technologies: [technology],
+    }],
+    ['a phrase without an industry', { keywords: [oneWord], exclude_industries: [industry] }],
+    ['a phrase in an empty employee range', { keywords: [oneWord], employee_count_min: 5001, employee_count_max: 9999 }],
+    ['a phrase without another', { keywords: [oneWord], exclude_keywords: [twoWords] }],
+    ['exclude_keywords alone', { exclude_keywords: [twoWords] }],
+    ['exclude_keywords with a country and an industry', { exclude_keywords: [twoWords, threeWords], countries: [country], exclude_industries: [industry] }],
+    ['a phrase nobody holds', { keywords: ['zyzzyva quux'] }],
+    ['a phrase without a word beside one with words', { keywords: ['++', twoWords] }],
+  ];
+
+  it.each(cases)('answers %s with the exact total, facets and count', async (_label, request) => {
+    const { filters } = normalizeFilters(request);
+    const expected = matchSetOf(companies, request);
+    expect(await world.index().count(filters)).toBe(expected.length);
+    const page = await world.index().search(filters, { field: 'relevance', order: 'desc', hasQuery: false }, 5);
+    expect(page.total).toBe(Math.min(expected.length, SEARCH_TOTAL_CAP));
+    expect(page.aggregations).toEqual(referenceAggregations(expected));
+  });
+
+  const sorts: [string, 'asc' | 'desc', SortSpec][] = [
+    ['quality', 'desc', { field: 'quality', order: 'desc', hasQuery: false }],
+    ['quality', 'asc', { field: 'relevance', order: 'asc', hasQuery: false }],
+    ['employee_count', 'asc', { field: 'employee_count', order: 'asc', hasQuery: false }],
+    ['employee_count', 'desc', { field: 'employee_count', order: 'desc', hasQuery: false }],
+    ['founded_year', 'desc', { field: 'founded_year', order: 'desc', hasQuery: false }],
+    ['name', 'asc', { field: 'name', order: 'asc', hasQuery: false }],
+  ];
+
+  it.each(sorts)('pages through a keyword match set by %s %s, every match once in order', async (field, order, sort) => {
+    for (const request of [{ keywords: [oneWord] }, { exclude_keywords: [twoWords], countries: [country] }] as CompanyFilters[]) {
+      const expected = referenceOrder(matchSetOf(companies, request), field, order).map((company) => company.id);
+      expect(await allPages(world.index(), request, sort, 7)).toEqual(expected);
+    }
+  });
+
+  it('answers from the postings while they are at the current data version', async () => {
+    await claimEveryCompany(world.pool(), twoWords);
+    try {
+      expect(await world.index().count({ keywords: [twoWords] })).toBe(COUNT);
+    } finally {
+      await world.pool().query('UPDATE company_keyword_postings_state SET data_version = -1');
+      await world.index().refresh();
+    }
+    expect(await world.index().count({ keywords: [twoWords] })).toBe(matchSetOf(companies, { keywords: [twoWords] }).length);
+  });
+
+  it('leaves longer phrases and filters the columns do not hold to the live path', () => {
+    const search = new KeywordSearch(world.pool());
+    const handles = (request: CompanyFilters) => search.handles(normalizeFilters(request).filters);
+    expect(handles({ keywords: [twoWords], countries: [country] })).toBe(true);
+    expect(handles({ exclude_keywords: [threeWords] })).toBe(true);
+    expect(handles({ keywords: ['one two three four'] })).toBe(false);
+    expect(handles({ keywords: [twoWords], cities: ['Paris'] })).toBe(false);
+    expect(handles({ keywords: [twoWords], query: 'software' })).toBe(false);
+    expect(handles({ countries: [country] })).toBe(false);
+  });
+});
+
+describe('PostgreSQL index: keyword postings after a write', () => {
+  const world = useKeywordIndex('search_keyword_postings_stale');
+
+  it('counts live from a write until the next refresh, then from the rebuilt postings', async () => {
+    const before = matchSetOf(companies, { keywords: [twoWords] }).length;
+    await claimEveryCompany(world.pool(), twoWords);
+    const added = anIndexedCompany({ id: 'a0000000-0000-4000-8000-000000000003', domain: 'added-with-phrase.example', description: `We do ${twoWords}.` });
+    await writeCompanies(world.pool(), [added], 'replace');
+    // Stale postings: the live path answers, exactly, with the new company.
+    expect(await world.index().count({ keywords: [twoWords] })).toBe(before + 1);
+    const page = await world.index().search({ keywords: [twoWords] }, { field: 'quality', order: 'desc', hasQuery: false }, 100);
+    expect(page.items.map((item) => item.company_id)).toContain(added.id);
+    await world.index().refresh();
+    expect(await world.index().count({ keywords: [twoWords] })).toBe(before + 1);
+    await claimEveryCompany(world.pool(), twoWords);
+    // Rebuilt: the postings (and columns of COUNT + 1 companies) answer again.
+    expect(await world.index().count({ keywords: [twoWords] })).toBe(COUNT);
+  });
+
+  it('answers live in another process until its columns are loaded, then from them', async () => {
+    const replica = new PostgresCompanyIndex(world.pool());
+    const term = otherTwoWords;
+    const held = matchSetOf([...companies], { keywords: [term] }).length;
+    await claimEveryCompany(world.pool(), term);
+    try {
+      // No columns yet: live (and exact), while they load in the background.
+      expect(await replica.count({ keywords: [term] })).toBe(held);
+      await replica.warmUp();
+      expect(await replica.count({ keywords: [term] })).toBe(COUNT);
+    } finally {
+      await world.pool().query('UPDATE company_keyword_postings_state SET data_version = -1');
+      await world.index().refresh();
+    }
+  });
+});
