@@ -74,6 +74,7 @@ export class CompanyColumns {
   readonly technologyStart: Uint32Array;
   technologyCodes: Uint16Array;
   private filled = 0;
+  private readonly derivations = new Map<string, unknown>();
 
   constructor(
     readonly version: string,
@@ -114,6 +115,18 @@ export class CompanyColumns {
 
   get complete(): boolean {
     return this.filled === this.size;
+  }
+
+  /** Something computed from the columns once (a sort order, the facets of every company), kept with them. */
+  derived<T>(name: string, compute: () => T): T {
+    if (!this.derivations.has(name)) this.derivations.set(name, compute());
+    return this.derivations.get(name) as T;
+  }
+
+  /** The ordinal of a company id; undefined for an id no company has. */
+  ordinalOf(id: string): number | undefined {
+    const ordinal = this.countUpTo(id) - 1;
+    return ordinal >= 0 && this.idOf(ordinal) === id.toLowerCase() ? ordinal : undefined;
   }
 
   /** The id of ordinal i, as PostgreSQL prints a uuid. */

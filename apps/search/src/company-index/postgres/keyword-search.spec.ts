@@ -23,16 +23,20 @@ const companies: IndexedCompany[] = [...generateCompanies({ seed: SEED, count: C
 /** KEYWORD_TEXT of a company as PostgreSQL computes it (filter-sql.ts). */
 const keywordTextOf = (company: IndexedCompany): string => ` ${wordsOf(company.name).join(' ')} | ${wordsOf(company.description).join(' ')} `;
 
-/** The commonest term of `words` words among the companies (ties by term), and how many companies hold it. */
-function commonestTerm(words: number, rank = 0): string {
+/** Terms of `words` words with the number of companies holding them, commonest first (ties by term). */
+function termsByCompanies(words: number): [string, number][] {
   const counts = new Map<string, number>();
   for (const company of companies) {
     for (const term of keywordTerms(keywordTextOf(company))) {
       if (term.split(' ').length === words) counts.set(term, (counts.get(term) ?? 0) + 1);
     }
   }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[rank]?.[0] as string;
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 }
+
+const commonestTerm = (words: number, rank = 0): string => termsByCompanies(words)[rank]?.[0] as string;
+/** Held by a handful of companies: the page is ranked from the matches themselves, not along the sort order of all companies. */
+const rareTerm = termsByCompanies(2).find(([, held]) => held >= 4 && held * 16 < COUNT)?.[0] as string;
 
 const oneWord = commonestTerm(1, 3);
 const twoWords = commonestTerm(2);
@@ -133,6 +137,7 @@ describe('PostgreSQL index: keyword searches from the postings and the in-memory
     ['a phrase in an empty employee range', { keywords: [oneWord], employee_count_min: 5001, employee_count_max: 9999 }],
     ['a phrase without another', { keywords: [oneWord], exclude_keywords: [twoWords] }],
     ['exclude_keywords alone', { exclude_keywords: [twoWords] }],
+    ['exclude_keywords leaving most companies', { exclude_keywords: [rareTerm] }],
     ['exclude_keywords with a country and an industry', { exclude_keywords: [twoWords, threeWords], countries: [country], exclude_industries: [industry] }],
     ['a phrase nobody holds', { keywords: ['zyzzyva quux'] }],
     ['a phrase without a word beside one with words', { keywords: ['++', twoWords] }],
@@ -156,11 +161,26 @@ describe('PostgreSQL index: keyword searches from the postings and the in-memory
     ['name', 'asc', { field: 'name', order: 'asc', hasQuery: false }],
   ];
 
+  it('pages both a few matches and most companies', () => {
+    expect(matchSetOf(companies, { keywords: [rareTerm] }).length * 16).toBeLessThan(COUNT);
+    // Most companies: counted as every company minus the ones left out.
+    expect(matchSetOf(companies, { exclude_keywords: [rareTerm] }).length * 2).toBeGreaterThan(COUNT);
+  });
+
   it.each(sorts)('pages through a keyword match set by %s %s, every match once in order', async (field, order, sort) => {
-    for (const request of [{ keywords: [oneWord] }, { exclude_keywords: [twoWords], countries: [country] }] as CompanyFilters[]) {
+    const requests: CompanyFilters[] = [{ keywords: [oneWord] }, { keywords: [rareTerm] }, { exclude_keywords: [rareTerm] }, { exclude_keywords: [twoWords], countries: [country] }];
+    for (const request of requests) {
       const expected = referenceOrder(matchSetOf(companies, request), field, order).map((company) => company.id);
       expect(await allPages(world.index(), request, sort, 7)).toEqual(expected);
     }
+  });
+
+  it('counts the matches among given companies (saved lists), ignoring ids no company has', async () => {
+    const request: CompanyFilters = { keywords: [twoWords] };
+    const matching = matchSetOf(companies, request).map((company) => company.id);
+    const others = companies.filter((company) => !matching.includes(company.id)).map((company) => company.id);
+    const given = [...matching.slice(0, 3), ...others.slice(0, 4), 'ffffffff-ffff-4fff-bfff-ffffffffffff', '00000000-0000-4000-8000-000000000000'];
+    expect(await world.index().countAmong(normalizeFilters(request).filters, given)).toBe(Math.min(3, matching.length));
   });
 
   it('answers from the postings while they are at the current data version', async () => {

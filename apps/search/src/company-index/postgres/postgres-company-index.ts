@@ -169,7 +169,7 @@ export class PostgresCompanyIndex implements CompanyIndex {
 
   async count(filters: NormalizedFilters): Promise<number> {
     const matched = await this.keywordMatchSet(filters);
-    if (matched) return matched.ordinals.length;
+    if (matched) return matched.size;
     const plan = summaryPlan(filters);
     const summed = plan && (await this.fromSummaries(plan.terms));
     if (!plan || !summed) return this.liveCount((params) => [matchSet(filters, params).where]);
@@ -179,6 +179,8 @@ export class PostgresCompanyIndex implements CompanyIndex {
 
   async countAmong(filters: NormalizedFilters, companyIds: string[]): Promise<number> {
     if (companyIds.length === 0) return 0;
+    const matched = await this.keywordMatchSet(filters);
+    if (matched) return matched.countAmong(companyIds);
     const params = new SqlParams();
     const { where } = matchSet(filters, params, (p) => [`c.id = ANY(${p.add(companyIds)}::uuid[])`]);
     const { rows } = await this.run<{ count: number }>(`SELECT count(*)::int AS count FROM companies c${where}`, params.values);
