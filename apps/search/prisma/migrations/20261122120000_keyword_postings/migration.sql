@@ -17,8 +17,6 @@ CREATE TABLE "company_keyword_postings_state" (
     "id" INTEGER NOT NULL DEFAULT 1,
     -- The data version the postings were built at; -1: never, or being rebuilt.
     "data_version" BIGINT NOT NULL,
-    -- How many companies the ordinals number (0 .. companies - 1).
-    "companies" INTEGER NOT NULL DEFAULT 0,
 
     CONSTRAINT "company_keyword_postings_state_pkey" PRIMARY KEY ("id"),
     CONSTRAINT "company_keyword_postings_state_single_row" CHECK ("id" = 1)

@@ -50,9 +50,9 @@ interface ColumnRow {
 }
 
 /**
- * The columns that filter, facet and sort a keyword match set, for every company, in memory:
+ * The columns that filter, facet and sort a postings match set, for every company, in memory:
  * position i holds the company of ordinal i (its place in id order) at data version `version`,
- * the numbering of the keyword postings built at the same version. About 45 bytes a company
+ * the numbering of the postings built at the same version. About 45 bytes a company
  * (45 MB at 1M companies).
  */
 export class CompanyColumns {
@@ -94,7 +94,7 @@ export class CompanyColumns {
   /** Appends the next company (ordinal = companies appended before it). */
   append(row: ColumnRow): void {
     const i = this.filled;
-    if (i >= this.size) throw new Error('more companies than the postings number');
+    if (i >= this.size) throw new Error('more companies read than counted in the same snapshot');
     this.ids.write(row.id.replaceAll('-', ''), i * 16, 16, 'hex');
     this.country[i] = row.country === null ? 0 : this.countries.code(row.country);
     this.industry[i] = row.industry === null ? 0 : this.industries.code(row.industry);
@@ -151,8 +151,8 @@ export class CompanyColumns {
 }
 
 /**
- * Reads the columns of every company in one REPEATABLE READ snapshot, when the keyword
- * postings were built at the snapshot's data version (their ordinals then number the same
+ * Reads the columns of every company in one REPEATABLE READ snapshot, when postings (keyword or
+ * free-text) were built at the snapshot's data version (their ordinals then number the same
  * rows in the same order); undefined otherwise.
  */
 export async function loadCompanyColumns(pool: Pool): Promise<CompanyColumns | undefined> {
@@ -160,15 +160,16 @@ export async function loadCompanyColumns(pool: Pool): Promise<CompanyColumns | u
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     await client.query('SET LOCAL statement_timeout = 0');
-    const { rows } = await client.query<{ built: string; current: string; companies: number }>(
-      `SELECT s.data_version::text AS built, ${CURRENT_DATA_VERSION}::text AS current, s.companies FROM company_keyword_postings_state s`,
+    const { rows } = await client.query<{ current: string; companies: number; postings: boolean }>(
+      `SELECT ${CURRENT_DATA_VERSION}::text AS current, (SELECT count(*)::int FROM companies) AS companies,
+              ${CURRENT_DATA_VERSION} IN ((SELECT data_version FROM company_keyword_postings_state), (SELECT data_version FROM company_text_postings_state)) AS postings`,
     );
     const state = rows[0];
-    if (!state || state.built !== state.current) {
+    if (!state?.postings) {
       await client.query('ROLLBACK');
       return undefined;
     }
-    const columns = new CompanyColumns(state.built, state.companies);
+    const columns = new CompanyColumns(state.current, state.companies);
     await client.query(
       `DECLARE company_columns NO SCROLL CURSOR FOR
        SELECT c.id, c.country, c.industry, c.employee_count, c.founded_year, c.data_quality_score, c.technologies
@@ -180,7 +181,7 @@ export async function loadCompanyColumns(pool: Pool): Promise<CompanyColumns | u
       for (const row of batch.rows) columns.append(row);
     }
     await client.query('ROLLBACK');
-    if (!columns.complete) throw new Error('fewer companies than the keyword postings number');
+    if (!columns.complete) throw new Error('fewer companies read than counted in the same snapshot');
     return columns;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

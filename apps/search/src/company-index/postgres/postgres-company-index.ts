@@ -16,8 +16,8 @@ import { FACET_COLUMNS, FACETS_OF_M, liveCountSql, liveFacetsSql, subtractCounts
 import { FRESH_MARKER, READ_SUMMARIES_SQL, summaryTerms, type SummaryTerm } from './facet-summaries';
 import { rebuildFacetSummaries } from './facet-summaries-rebuild';
 import { excludedPiecesSql, filterSql } from './filter-sql';
-import { rebuildKeywordPostings } from './keyword-postings-rebuild';
-import { KeywordSearch, type KeywordMatchSet } from './keyword-search';
+import { PostingsSearch, type PostingsMatchSet } from './postings-search';
+import { rebuildSearchPostings } from './search-postings-rebuild';
 import { RANKED_PREFIX_ROWS, RankedPrefixCache, type RankedPrefix } from './ranked-prefix-cache';
 import { SqlParams } from './sql-params';
 import { sortSql, unindexedOrderKey } from './sort-sql';
@@ -106,6 +106,9 @@ const SMALL_MATCH_SET = 5_000;
 const isRanked = (filters: NormalizedFilters, sort: SortSpec): boolean =>
   sort.field === 'relevance' && sort.hasQuery && filters.query !== undefined;
 
+/** The page position of a row in a relevance order: its text score. */
+const scorePosition = (key: unknown, id: string): PagePosition => ({ key: Number(key), id });
+
 const toSearchSummary = (counts: FacetCounts): MatchSetSummary => ({
   total: Math.min(counts.total, SEARCH_TOTAL_CAP),
   aggregations: toAggregations(counts),
@@ -132,31 +135,31 @@ export class PostgresCompanyIndex implements CompanyIndex {
   private readonly summaries: FacetCache;
   private readonly ranked: RankedPrefixCache;
   private readonly minSummarisedCityCompanies: number | undefined;
-  private readonly keywords: KeywordSearch | undefined;
+  private readonly postings: PostingsSearch | undefined;
 
   /**
    * `minSummarisedCityCompanies`: for tests, whose cities hold a few companies (default MIN_SUMMARISED_CITY_COMPANIES).
-   * `keywordSearch`: false counts keyword searches live only (tests compare both paths).
-   * `onBackgroundError`: told when loading the keyword columns in the background fails (searches count live meanwhile).
+   * `postingsSearch`: false searches live only (tests compare both paths).
+   * `onBackgroundError`: told when loading the in-memory columns in the background fails (searches run live meanwhile).
    */
   constructor(
     private readonly pool: Pool,
     options: {
       facetCacheTtlMs?: number;
       minSummarisedCityCompanies?: number;
-      keywordSearch?: boolean;
+      postingsSearch?: boolean;
       onBackgroundError?: (error: unknown) => void;
     } = {},
   ) {
     this.summaries = new FacetCache({ ttlMs: options.facetCacheTtlMs });
     this.ranked = new RankedPrefixCache({ ttlMs: options.facetCacheTtlMs });
     this.minSummarisedCityCompanies = options.minSummarisedCityCompanies;
-    this.keywords = options.keywordSearch === false ? undefined : new KeywordSearch(pool, options.onBackgroundError);
+    this.postings = options.postingsSearch === false ? undefined : new PostingsSearch(pool, options.onBackgroundError);
   }
 
   async search(filters: NormalizedFilters, sort: SortSpec, limit: number, after?: PagePosition): Promise<SearchPage> {
-    const matched = await this.keywordMatchSet(filters);
-    if (matched) return this.searchKeywordMatchSet(matched, filters, sort, limit, after);
+    const matched = await this.postingsMatchSet(filters);
+    if (matched) return this.searchPostingsMatchSet(matched, filters, sort, limit, after);
     const known = this.summaries.peek(filters);
     if (known === undefined && after === undefined && summaryPlan(filters) === undefined) {
       return this.firstPageWithFacets(filters, sort, limit);
@@ -168,7 +171,7 @@ export class PostgresCompanyIndex implements CompanyIndex {
   }
 
   async count(filters: NormalizedFilters): Promise<number> {
-    const matched = await this.keywordMatchSet(filters);
+    const matched = await this.postingsMatchSet(filters);
     if (matched) return matched.size;
     const plan = summaryPlan(filters);
     const summed = plan && (await this.fromSummaries(plan.terms));
@@ -179,7 +182,7 @@ export class PostgresCompanyIndex implements CompanyIndex {
 
   async countAmong(filters: NormalizedFilters, companyIds: string[]): Promise<number> {
     if (companyIds.length === 0) return 0;
-    const matched = await this.keywordMatchSet(filters);
+    const matched = await this.postingsMatchSet(filters);
     if (matched) return matched.countAmong(companyIds);
     const params = new SqlParams();
     const { where } = matchSet(filters, params, (p) => [`c.id = ANY(${p.add(companyIds)}::uuid[])`]);
@@ -212,26 +215,26 @@ export class PostgresCompanyIndex implements CompanyIndex {
   async refresh(): Promise<void> {
     this.forget();
     await rebuildFacetSummaries(this.pool, this.minSummarisedCityCompanies);
-    if (this.keywords) {
-      await rebuildKeywordPostings(this.pool);
-      await this.keywords.load();
+    if (this.postings) {
+      await rebuildSearchPostings(this.pool);
+      await this.postings.load();
     }
     this.forget();
   }
 
-  /** Loads the keyword columns when the postings are current (at service start). */
+  /** Loads the in-memory columns when the postings are current (at service start). */
   async warmUp(): Promise<void> {
-    await this.keywords?.load();
+    await this.postings?.load();
   }
 
-  /** The match set of a keyword search, decided in memory; undefined when that path does not apply or is not current. */
-  private async keywordMatchSet(filters: NormalizedFilters): Promise<KeywordMatchSet | undefined> {
-    return this.keywords?.handles(filters) ? this.keywords.match(filters) : undefined;
+  /** The match set decided from the postings; undefined when that path does not apply or is not current. */
+  private async postingsMatchSet(filters: NormalizedFilters): Promise<PostingsMatchSet | undefined> {
+    return this.postings?.handles(filters) ? this.postings.match(filters) : undefined;
   }
 
-  /** A page of a keyword match set: counts from memory, rows by id in a numeric sort, read with SQL in the others. */
-  private async searchKeywordMatchSet(
-    matched: KeywordMatchSet,
+  /** A page of a postings match set: counts from memory, rows by id (by name, read with SQL). */
+  private async searchPostingsMatchSet(
+    matched: PostingsMatchSet,
     filters: NormalizedFilters,
     sort: SortSpec,
     limit: number,
@@ -239,7 +242,9 @@ export class PostgresCompanyIndex implements CompanyIndex {
   ): Promise<SearchPage> {
     const summary = await this.summaries.get(filters, async () => toSearchSummary(matched.counts()));
     const kept = matched.rows(sort, limit + 1, after);
-    const page = (kept && (await this.pageOfIds(kept, limit, sortSql(sort, undefined).positionOf))) ?? (await this.page(filters, sort, limit, after, summary.total < SMALL_MATCH_SET));
+    // Relevance keys are scores; numeric keys are as numericSort selects them.
+    const positionOf = isRanked(filters, sort) ? scorePosition : sortSql(sort, undefined).positionOf;
+    const page = (kept && (await this.pageOfIds(kept, limit, positionOf))) ?? (await this.page(filters, sort, limit, after, summary.total < SMALL_MATCH_SET));
     return { items: page.rows.map(toSummary), total: summary.total, aggregations: summary.aggregations, next: page.next };
   }
 
@@ -252,8 +257,7 @@ export class PostgresCompanyIndex implements CompanyIndex {
   /** A relevance page from the kept order of its first page when it holds the rows; otherwise read. */
   private async keptOrReadPage(filters: NormalizedFilters, sort: SortSpec, limit: number, after: PagePosition | undefined, small: boolean) {
     const kept = isRanked(filters, sort) ? this.ranked.rows(filters, sort, after, limit + 1) : undefined;
-    // The kept keys are text scores.
-    const page = kept && (await this.pageOfIds(kept, limit, (key, id) => ({ key: Number(key), id })));
+    const page = kept && (await this.pageOfIds(kept, limit, scorePosition));
     return page ?? this.page(filters, sort, limit, after, small);
   }
 

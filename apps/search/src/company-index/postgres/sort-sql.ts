@@ -1,5 +1,4 @@
 import type { PagePosition, SortSpec } from '../company-index';
-import { textQuery } from './filter-sql';
 import type { SqlParams } from './sql-params';
 
 /**
@@ -92,6 +91,32 @@ function mixedKeyset(key: string, direction: 'ASC' | 'DESC', keyPlaceholder: str
   return `(${key} ${inclusive} ${keyPlaceholder} AND (${key} ${strict} ${keyPlaceholder} OR c.id > ${idPlaceholder}::uuid))`;
 }
 
+/** Weights of D, C, B, A: domain, industry, description, name. */
+const RELEVANCE_WEIGHTS = `'{0.1, 0.2, 0.4, 1.0}'`;
+
+/** A lexeme (a text expression) as the tsquery of that lexeme alone: quoted, with its quotes doubled and backslashes escaped. */
+const lexemeQuery = (lexeme: string): string => `('''' || replace(replace(${lexeme}, '\\', '\\\\'), '''', '''''') || '''')::tsquery`;
+
+/** A lexeme's relevance in a search vector: ts_rank with the relevance weights and the lexeme alone as the query. */
+export const lexemeRank = (vector: string, lexeme: string): string => `ts_rank(${RELEVANCE_WEIGHTS}, ${vector}, ${lexemeQuery(lexeme)})`;
+
+/** The lexemes of a free-text query, in the order their relevances are added up (a tsvector's own order). */
+export const queryLexemesSql = (queryPlaceholder: string): string => `tsvector_to_array(to_tsvector('english', ${queryPlaceholder}))`;
+
+/**
+ * Relevance to a free-text query: the sum, in queryLexemesSql's order, of the relevance of
+ * each of the query's lexemes (lexemeRank), as a real. A name match weighs most, then the
+ * description, industry and domain; more occurrences and more of the query's words score
+ * higher. A sum over the words (rather than ts_rank of the whole query, which also weighs how
+ * close the words stand) is what the free-text postings can add up per company
+ * (postings-search.ts) with the same result. The lexemes' tsqueries are built once per
+ * statement (an uncorrelated subquery).
+ */
+function relevanceScore(queryPlaceholder: string): string {
+  const lexemeQueries = `(SELECT array_agg(${lexemeQuery('l')}) FROM unnest(${queryLexemesSql(queryPlaceholder)}) AS l)`;
+  return `coalesce((SELECT sum(ts_rank(${RELEVANCE_WEIGHTS}, c.search_vector, q)) FROM unnest(${lexemeQueries}) AS q), 0)`;
+}
+
 /** How `companies c` is ordered for a sort; `queryPlaceholder` is the free-text query's, for relevance. */
 export function sortSql(sort: SortSpec, queryPlaceholder: string | undefined): SortSql {
   const descending = sort.order === 'desc';
@@ -106,8 +131,8 @@ export function sortSql(sort: SortSpec, queryPlaceholder: string | undefined): S
       positionOf: (selected, id) => ({ key: String(selected), id }),
     };
   }
-  // Relevance by text score. Weights of D, C, B, A: domain, industry, description, name.
-  const score = `ts_rank('{0.1, 0.2, 0.4, 1.0}', c.search_vector, ${textQuery(queryPlaceholder as string)})`;
+  // Relevance by text score (numericOrderOf answered for every other sort).
+  const score = relevanceScore(queryPlaceholder as string);
   return {
     key: score,
     direction,

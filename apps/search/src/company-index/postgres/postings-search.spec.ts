@@ -11,7 +11,8 @@ import { normalizeFilters } from '../../search/normalize-filters';
 import type { IndexedCompany, PagePosition, SortSpec } from '../company-index';
 import { anIndexedCompany } from '../testing/indexed-company';
 import { keywordTerms, phraseTerm } from './keyword-terms';
-import { addBinaryOrdinals, KeywordSearch } from './keyword-search';
+import { addBinaryOrdinals, PostingsSearch } from './postings-search';
+import { parseTsQuery } from './tsquery-text';
 import { PostgresCompanyIndex } from './postgres-company-index';
 
 const MIGRATIONS = path.join(__dirname, '../../../prisma/migrations');
@@ -195,14 +196,101 @@ describe('PostgreSQL index: keyword searches from the postings and the in-memory
   });
 
   it('leaves longer phrases and filters the columns do not hold to the live path', () => {
-    const search = new KeywordSearch(world.pool());
+    const search = new PostingsSearch(world.pool());
     const handles = (request: CompanyFilters) => search.handles(normalizeFilters(request).filters);
     expect(handles({ keywords: [twoWords], countries: [country] })).toBe(true);
     expect(handles({ exclude_keywords: [threeWords] })).toBe(true);
     expect(handles({ keywords: ['one two three four'] })).toBe(false);
     expect(handles({ keywords: [twoWords], cities: ['Paris'] })).toBe(false);
-    expect(handles({ keywords: [twoWords], query: 'software' })).toBe(false);
+    expect(handles({ keywords: [twoWords], query: 'software' })).toBe(true);
+    expect(handles({ query: 'software', cities: ['Paris'] })).toBe(false);
     expect(handles({ countries: [country] })).toBe(false);
+  });
+});
+
+describe('tsquery text', () => {
+  it('reads lexemes, negation, and and or with their precedence', () => {
+    expect(parseTsQuery(`'suppli' & 'chain' | !'softwar'`)).toEqual({
+      kind: 'or',
+      left: { kind: 'and', left: { kind: 'lexeme', lexeme: 'suppli' }, right: { kind: 'lexeme', lexeme: 'chain' } },
+      right: { kind: 'not', operand: { kind: 'lexeme', lexeme: 'softwar' } },
+    });
+    expect(parseTsQuery(`'a' & ( 'b' | 'c' )`)).toEqual({
+      kind: 'and',
+      left: { kind: 'lexeme', lexeme: 'a' },
+      right: { kind: 'or', left: { kind: 'lexeme', lexeme: 'b' }, right: { kind: 'lexeme', lexeme: 'c' } },
+    });
+  });
+
+  it('unquotes doubled quotes and backslashes', () => {
+    expect(parseTsQuery(`'o''brien' & 'a\\\\b'`)).toEqual({
+      kind: 'and',
+      left: { kind: 'lexeme', lexeme: "o'brien" },
+      right: { kind: 'lexeme', lexeme: 'a\\b' },
+    });
+  });
+
+  it('leaves phrases, prefixes, weights and empty queries to the live path', () => {
+    expect(parseTsQuery(`'machin' <-> 'learn'`)).toBeUndefined();
+    expect(parseTsQuery(`'e' <2> 'commerc'`)).toBeUndefined();
+    expect(parseTsQuery(`'soft':*`)).toBeUndefined();
+    expect(parseTsQuery(`'soft':AB`)).toBeUndefined();
+    expect(parseTsQuery('')).toBeUndefined();
+    expect(parseTsQuery(`'a' &`)).toBeUndefined();
+  });
+});
+
+/** Description words long enough not to be stop words, commonest first. */
+const longWords = (() => {
+  const counts = new Map<string, number>();
+  for (const company of companies) for (const word of new Set(wordsOf(company.description))) if (word.length >= 7) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([word]) => word);
+})();
+
+describe('PostgreSQL index: free-text searches from the postings and the in-memory columns', () => {
+  const world = useKeywordIndex('search_text_postings');
+  let live: PostgresCompanyIndex;
+  beforeAll(() => {
+    live = new PostgresCompanyIndex(world.pool(), { postingsSearch: false });
+  });
+  const [common, second, middling] = [longWords[0] as string, longWords[1] as string, longWords[12] as string];
+
+  const queries: [string, CompanyFilters][] = [
+    ['one word', { query: common }],
+    ['a less common word', { query: middling }],
+    ['two words (and)', { query: `${common} ${second}` }],
+    ['either word (or)', { query: `${middling} or ${second}` }],
+    ['a word without another (not)', { query: `${common} -${second}` }],
+    ['a quoted phrase (live)', { query: `"${twoWords}"` }],
+    ['only stop words', { query: 'the and of' }],
+    ['a word with keywords and a country', { query: second, keywords: [oneWord], countries: [country] }],
+  ];
+
+  it.each(queries)('answers %s with the same total, facets, count and pages as the live path', async (_label, request) => {
+    const { filters } = normalizeFilters(request);
+    expect(await world.index().count(filters)).toBe(await live.count(filters));
+    const relevance: SortSpec = { field: 'relevance', order: 'desc', hasQuery: true };
+    const [fromPostings, fromLive] = [await world.index().search(filters, relevance, 5), await live.search(filters, relevance, 5)];
+    expect(fromPostings.total).toBe(fromLive.total);
+    expect(fromPostings.aggregations).toEqual(fromLive.aggregations);
+    const sorts: SortSpec[] = [relevance, { field: 'relevance', order: 'asc', hasQuery: true }, { field: 'quality', order: 'desc', hasQuery: false }, { field: 'name', order: 'asc', hasQuery: false }];
+    for (const sort of sorts) expect(await allPages(world.index(), request, sort, 7)).toEqual(await allPages(live, request, sort, 7));
+  });
+
+  it('answers from the postings while they are at the current data version', async () => {
+    const { rows } = await world.pool().query<{ lexeme: string }>(`SELECT (tsvector_to_array(to_tsvector('english', $1)))[1] AS lexeme`, [middling]);
+    const lexeme = rows[0]?.lexeme as string;
+    await world.pool().query(
+      `UPDATE company_text_postings SET ordinals = ARRAY(SELECT generate_series(0, $2::int - 1)), ranks = array_fill(0.5::real, ARRAY[$2::int]) WHERE lexeme = $1`,
+      [lexeme, COUNT],
+    );
+    try {
+      expect(await world.index().count({ query: middling })).toBe(COUNT);
+    } finally {
+      await world.pool().query('UPDATE company_text_postings_state SET data_version = -1');
+      await world.index().refresh();
+    }
+    expect(await world.index().count({ query: middling })).toBe(matchSetOf(companies, { query: middling }).length);
   });
 });
 

@@ -4,10 +4,12 @@ import { CompanyColumns, loadCompanyColumns, MISSING } from './company-columns';
 import { toFacetCounts, type FacetCounts, type FacetRow } from './facet-sql';
 import { CURRENT_DATA_VERSION } from './facet-summaries';
 import { phraseTerm } from './keyword-terms';
-import { numericOrderOf, type NumericOrder } from './sort-sql';
+import { numericOrderOf, queryLexemesSql, type NumericOrder } from './sort-sql';
+import { parseTsQuery, type QueryNode } from './tsquery-text';
 
-/** The filters the in-memory columns can decide besides the phrases themselves. */
-const COLUMN_FILTERS = new Set<keyof NormalizedFilters>([
+/** The filters the postings and the in-memory columns decide. */
+const POSTINGS_FILTERS = new Set<keyof NormalizedFilters>([
+  'query',
   'countries',
   'industries',
   'excludeIndustries',
@@ -19,16 +21,44 @@ const COLUMN_FILTERS = new Set<keyof NormalizedFilters>([
   'excludeKeywords',
 ]);
 
-const POSTINGS_SQL = `
+const KEYWORD_POSTINGS_SQL = `
   SELECT s.data_version::text AS built, ${CURRENT_DATA_VERSION}::text AS current, p.term, array_send(p.ordinals) AS ordinals
   FROM company_keyword_postings_state s
   LEFT JOIN company_keyword_postings p ON p.term = ANY($1::text[])`;
 
-interface PostingsRow {
+interface KeywordPostingsRow {
   built: string;
   current: string;
   term: string | null;
   ordinals: Buffer | null;
+}
+
+/**
+ * The free-text query's tsquery (the match rule of filter-sql.ts) and the postings of each of
+ * its lexemes, numbered in the order sort-sql.ts adds up their relevances.
+ */
+const TEXT_POSTINGS_SQL = `
+  WITH l AS (SELECT l.lexeme, l.n FROM unnest(${queryLexemesSql('$1')}) WITH ORDINALITY AS l(lexeme, n))
+  SELECT s.data_version::text AS built, ${CURRENT_DATA_VERSION}::text AS current, websearch_to_tsquery('english', $1)::text AS query,
+         l.lexeme, l.n::int AS n, array_send(p.ordinals) AS ordinals, array_send(p.ranks) AS ranks
+  FROM company_text_postings_state s
+  LEFT JOIN (l LEFT JOIN company_text_postings p ON p.lexeme = l.lexeme) ON TRUE
+  ORDER BY l.n`;
+
+interface TextPostingsRow {
+  built: string;
+  current: string;
+  query: string;
+  lexeme: string | null;
+  n: number | null;
+  ordinals: Buffer | null;
+  ranks: Buffer | null;
+}
+
+/** A lexeme's postings: ordinals and, element by element, the lexeme's relevance in each company. */
+interface LexemePostings {
+  ordinals: Buffer;
+  ranks: Buffer;
 }
 
 /** A bit per company: bit i set when ordinal i is in the set. */
@@ -86,7 +116,16 @@ export function addBinaryOrdinals(set: BitSet, binary: Buffer): void {
   }
 }
 
-/** A row of a page: its id and its (ascending) sort key, as the SQL page would select it. */
+/** Calls `visit` with each ordinal of an array_send int4[] and the real at the same place of an array_send real[]. */
+function forEachRank(postings: LexemePostings, visit: (ordinal: number, rank: number) => void): void {
+  const { ordinals, ranks } = postings;
+  if (ordinals.readInt32BE(0) === 0) return;
+  const count = ordinals.readInt32BE(12);
+  // One dimension: a 20-byte header, then (length, value) pairs of 8 bytes.
+  for (let n = 0, offset = 20; n < count; n += 1, offset += 8) visit(ordinals.readInt32BE(offset + 4), ranks.readFloatBE(offset + 4));
+}
+
+/** A row of a page: its id and its sort key as the SQL page would select it. */
 export interface KeptRow {
   id: string;
   key: number;
@@ -95,14 +134,16 @@ export interface KeptRow {
 /** A match set this much smaller than the table is ranked by its own rows; a larger one along the precomputed order. */
 const SPARSE_SHARE = 16;
 
-/** A keyword match set decided in memory over the columns of one data version. */
-export class KeywordMatchSet {
+/** A match set decided from the postings, over the columns of one data version. */
+export class PostingsMatchSet {
   /** How many companies match. */
   readonly size: number;
 
+  /** `relevance`: the postings of the free-text query's lexemes, in the order their relevances add up. */
   constructor(
     private readonly columns: CompanyColumns,
     private readonly matches: BitSet,
+    private readonly relevance?: LexemePostings[],
   ) {
     this.size = population(matches);
   }
@@ -129,54 +170,77 @@ export class KeywordMatchSet {
   }
 
   /**
-   * The first `count` rows after `after` in a numeric sort (key ascending, then id), with their
-   * keys; undefined for the sorts the columns do not hold (name, relevance with a query).
+   * The first `count` rows after `after` (every row without it) in the sort, with their sort
+   * keys; undefined for the name sort, which the columns do not hold.
    */
   rows(sort: SortSpec, count: number, after?: PagePosition): KeptRow[] | undefined {
-    // Keyword match sets have no query text (KeywordSearch.handles).
+    if (sort.field === 'relevance' && sort.hasQuery && this.relevance) return this.rankedRows(this.relevance, sort.order, count, after);
+    // Without query text, relevance is the quality order.
     const order = numericOrderOf(sort, false);
     if (!order) return undefined;
     const { columns } = this;
     const keyOf = numericKeys(columns, order);
-    // Rows after the position: a greater key, or the same key and a greater id.
-    const afterKey = after === undefined ? -Infinity : order.keyOf(after.key === null ? null : Number(after.key));
     const firstOrdinalAfter = after === undefined ? 0 : columns.countUpTo(after.id);
-    const isAfter = (key: number, ordinal: number): boolean => key > afterKey || (key === afterKey && ordinal >= firstOrdinalAfter);
-    const kept: number[] = [];
-    if (this.size * SPARSE_SHARE >= columns.size) {
-      // Dense: walk every company in sort order from the position; about count * (table / set) steps.
-      const sorted = sortedOrder(columns, order, sort.order);
-      let low = 0;
-      let high = sorted.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        const ordinal = at(sorted, middle);
-        if (isAfter(keyOf(ordinal), ordinal)) high = middle;
-        else low = middle + 1;
-      }
-      for (let index = low; index < sorted.length && kept.length < count; index += 1) {
-        const ordinal = at(sorted, index);
-        if (has(this.matches, ordinal)) kept.push(ordinal);
-      }
-    } else {
-      // Sparse: the best `count` of the matches, kept in order while they stream by ascending ordinal.
-      const keys: number[] = [];
-      forEachOrdinal(this.matches, columns.size, (ordinal) => {
-        const key = keyOf(ordinal);
-        if (!isAfter(key, ordinal)) return;
-        // Ordinals arrive ascending, so a key equal to the last kept one sorts after it.
-        if (kept.length === count && key >= at(keys, count - 1)) return;
-        let slot = kept.length;
-        while (slot > 0 && at(keys, slot - 1) > key) slot -= 1;
-        keys.splice(slot, 0, key);
-        kept.splice(slot, 0, ordinal);
-        if (kept.length > count) {
-          keys.pop();
-          kept.pop();
-        }
+    const afterKey = after === undefined ? -Infinity : order.keyOf(after.key === null ? null : Number(after.key));
+    if (this.size * SPARSE_SHARE < columns.size) return this.best(keyOf, (ordinal) => keyOf(ordinal), count, afterKey, firstOrdinalAfter);
+    // Dense: walk every company in sort order from the position; about count * (table / set) steps.
+    const isAfter = (ordinal: number): boolean => {
+      const key = keyOf(ordinal);
+      return key > afterKey || (key === afterKey && ordinal >= firstOrdinalAfter);
+    };
+    const sorted = sortedOrder(columns, order, sort.order);
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (isAfter(at(sorted, middle))) high = middle;
+      else low = middle + 1;
+    }
+    const kept: KeptRow[] = [];
+    for (let index = low; index < sorted.length && kept.length < count; index += 1) {
+      const ordinal = at(sorted, index);
+      if (has(this.matches, ordinal)) kept.push({ id: columns.idOf(ordinal), key: keyOf(ordinal) });
+    }
+    return kept;
+  }
+
+  /** Rows by relevance: each match's score is the sum (as a real) of its lexemes' ranks, added in the lexemes' order as sort-sql.ts adds them. */
+  private rankedRows(relevance: LexemePostings[], direction: SortOrder, count: number, after?: PagePosition): KeptRow[] {
+    const scores = new Float32Array(this.columns.size);
+    for (const postings of relevance) {
+      forEachRank(postings, (ordinal, rank) => {
+        scores[ordinal] = at(scores, ordinal) + rank;
       });
     }
-    return kept.map((ordinal) => ({ id: columns.idOf(ordinal), key: keyOf(ordinal) }));
+    // Descending scores as ascending keys; the kept key is the score itself.
+    const sign = direction === 'desc' ? -1 : 1;
+    const afterKey = after === undefined ? -Infinity : sign * Math.fround(Number(after.key));
+    const firstOrdinalAfter = after === undefined ? 0 : this.columns.countUpTo(after.id);
+    return this.best((ordinal) => sign * at(scores, ordinal), (ordinal) => at(scores, ordinal), count, afterKey, firstOrdinalAfter);
+  }
+
+  /**
+   * The `count` matches with the smallest (key, ordinal) after (afterKey, firstOrdinalAfter),
+   * kept in order while the matches stream by in ascending ordinal (so a key equal to the last
+   * kept one sorts after it).
+   */
+  private best(keyOf: (ordinal: number) => number, sortKeyOf: (ordinal: number) => number, count: number, afterKey: number, firstOrdinalAfter: number): KeptRow[] {
+    const keys: number[] = [];
+    const kept: number[] = [];
+    forEachOrdinal(this.matches, this.columns.size, (ordinal) => {
+      const key = keyOf(ordinal);
+      if (key < afterKey || (key === afterKey && ordinal < firstOrdinalAfter)) return;
+      if (kept.length === count && key >= at(keys, count - 1)) return;
+      let slot = kept.length;
+      while (slot > 0 && at(keys, slot - 1) > key) slot -= 1;
+      keys.splice(slot, 0, key);
+      kept.splice(slot, 0, ordinal);
+      if (kept.length > count) {
+        keys.pop();
+        kept.pop();
+      }
+    });
+    return kept.map((ordinal) => ({ id: this.columns.idOf(ordinal), key: sortKeyOf(ordinal) }));
   }
 }
 
@@ -297,17 +361,18 @@ function facetRows(columns: CompanyColumns, counts: Tally): FacetRow[] {
 }
 
 /**
- * Keyword searches (keywords and exclude_keywords, with country, industry, size, founded-year
- * and technology filters beside them) decided from the keyword postings and an in-memory copy
- * of the columns that filter, facet and sort them: a phrase is one postings row, and counting
- * its matches no longer reads each matching company's heap page (docs/performance.md).
+ * Searches decided from the postings: keyword phrases (keywords, exclude_keywords), free-text
+ * queries without phrases, and the country, industry, size, founded-year and technology
+ * filters beside them. A phrase or a query word is one postings row; the matches are bit sets,
+ * and their facets, pages and relevance come from an in-memory copy of the columns that filter,
+ * facet and sort them, instead of from each matching company's heap page (docs/performance.md).
  *
- * Exact: the postings and the columns are used only when both were taken at the current data
- * version, checked in the statement that reads the postings; otherwise `match` answers
- * undefined and the caller counts live. Columns of an older version are replaced in the
+ * Exact: the postings and the columns are used only when all were taken at the current data
+ * version, checked in the statements that read the postings; otherwise `match` answers
+ * undefined and the caller searches live. Columns of an older version are replaced in the
  * background on the first search that finds them stale.
  */
-export class KeywordSearch {
+export class PostingsSearch {
   private columns: CompanyColumns | undefined;
   private loading: Promise<void> | undefined;
 
@@ -316,41 +381,44 @@ export class KeywordSearch {
     private readonly onLoadError: (error: unknown) => void = () => undefined,
   ) {}
 
-  /** True when the filters hold keyword phrases (of up to three words) and nothing the columns cannot decide. */
+  /** True when the filters hold a query or keyword phrases (of up to three words) and nothing else the postings cannot decide. */
   handles(filters: NormalizedFilters): boolean {
     const phrases = [...(filters.keywords ?? []), ...(filters.excludeKeywords ?? [])];
-    if (phrases.length === 0 || phrases.some((phrase) => phraseTerm(phrase) === undefined)) return false;
-    return Object.entries(filters).every(([name, value]) => value === undefined || COLUMN_FILTERS.has(name as keyof NormalizedFilters));
+    if ((phrases.length === 0 && filters.query === undefined) || phrases.some((phrase) => phraseTerm(phrase) === undefined)) return false;
+    return Object.entries(filters).every(([name, value]) => value === undefined || POSTINGS_FILTERS.has(name as keyof NormalizedFilters));
   }
 
-  /** The match set of filters `handles`; undefined while the postings or the columns are not at the current data version. */
-  async match(filters: NormalizedFilters): Promise<KeywordMatchSet | undefined> {
-    const included = (filters.keywords ?? []).map(phraseTerm).filter((term): term is string => typeof term === 'string');
-    const excluded = (filters.excludeKeywords ?? []).map(phraseTerm).filter((term): term is string => typeof term === 'string');
-    const { rows } = await this.pool.query<PostingsRow>(POSTINGS_SQL, [[...new Set([...included, ...excluded])]]);
-    const state = rows[0];
-    if (!state || state.built !== state.current) return undefined;
+  /**
+   * The match set of filters `handles`; undefined while the postings or the columns are not at
+   * the current data version, and for a query with phrases (quoted or hyphenated words).
+   */
+  async match(filters: NormalizedFilters): Promise<PostingsMatchSet | undefined> {
+    const phrases = filters.keywords !== undefined || filters.excludeKeywords !== undefined;
+    const [keywords, text] = await Promise.all([
+      phrases ? this.keywordPostings(filters) : undefined,
+      filters.query === undefined ? undefined : this.pool.query<TextPostingsRow>(TEXT_POSTINGS_SQL, [filters.query]).then((result) => result.rows),
+    ]);
+    const states = [keywords?.[0], text?.[0]].filter((state) => state !== undefined);
+    const version = states[0]?.built;
+    if (states.length === 0 || states.some((state) => state.built !== state.current || state.built !== version)) return undefined;
     const columns = this.columns;
-    if (!columns || columns.version !== state.built) {
+    if (!columns || columns.version !== version) {
       this.loadInBackground();
       return undefined;
     }
-    const postings = new Map(rows.filter((row) => row.term !== null).map((row) => [row.term as string, row.ordinals as Buffer]));
-    const union = (terms: string[]): BitSet => {
-      const set = bitSetOf(columns.size);
-      for (const term of terms) {
-        const binary = postings.get(term);
-        if (binary) addBinaryOrdinals(set, binary);
-      }
-      return set;
-    };
-    const matches = filters.keywords === undefined ? everyCompany(columns.size) : union(included);
-    if (excluded.length > 0) {
-      const excludedSet = union(excluded);
-      for (let word = 0; word < matches.length; word += 1) matches[word] = at(matches, word) & ~at(excludedSet, word);
+    const matches = everyCompany(columns.size);
+    if (keywords) intersectPhrases(columns, filters, keywords, matches);
+    let relevance: LexemePostings[] | undefined;
+    if (text) {
+      const tree = parseTsQuery(text[0]?.query ?? '');
+      if (!tree) return undefined;
+      const postings = new Map(text.filter((row) => row.lexeme !== null && row.ordinals !== null).map((row) => [row.lexeme as string, { ordinals: row.ordinals as Buffer, ranks: row.ranks as Buffer }]));
+      const found = evaluate(tree, postings, columns.size);
+      for (let word = 0; word < matches.length; word += 1) matches[word] = at(matches, word) & at(found, word);
+      relevance = [...postings.values()];
     }
     keepColumnMatches(columns, filters, matches);
-    return new KeywordMatchSet(columns, matches);
+    return new PostingsMatchSet(columns, matches, relevance);
   }
 
   /** Reads the columns at the current version (after a refresh rebuilt the postings). */
@@ -370,6 +438,56 @@ export class KeywordSearch {
   private loadInBackground(): void {
     if (this.loading) return;
     this.load().catch(this.onLoadError);
+  }
+
+  private async keywordPostings(filters: NormalizedFilters): Promise<KeywordPostingsRow[]> {
+    const terms = [...(filters.keywords ?? []), ...(filters.excludeKeywords ?? [])].map(phraseTerm).filter((term) => typeof term === 'string');
+    return (await this.pool.query<KeywordPostingsRow>(KEYWORD_POSTINGS_SQL, [[...new Set(terms)]])).rows;
+  }
+}
+
+/** Keeps in `matches` the companies holding a keyword phrase (when there are keywords) and none of the excluded ones. */
+function intersectPhrases(columns: CompanyColumns, filters: NormalizedFilters, rows: KeywordPostingsRow[], matches: BitSet): void {
+  const postings = new Map(rows.filter((row) => row.term !== null).map((row) => [row.term as string, row.ordinals as Buffer]));
+  const union = (phrases: string[]): BitSet => {
+    const set = bitSetOf(columns.size);
+    for (const phrase of phrases) {
+      // A phrase without a word matches nothing.
+      const binary = postings.get(phraseTerm(phrase) ?? '');
+      if (binary) addBinaryOrdinals(set, binary);
+    }
+    return set;
+  };
+  if (filters.keywords !== undefined) {
+    const included = union(filters.keywords);
+    for (let word = 0; word < matches.length; word += 1) matches[word] = at(matches, word) & at(included, word);
+  }
+  if (filters.excludeKeywords !== undefined) {
+    const excluded = union(filters.excludeKeywords);
+    for (let word = 0; word < matches.length; word += 1) matches[word] = at(matches, word) & ~at(excluded, word);
+  }
+}
+
+/** The companies a query tree matches: a lexeme's postings, and set algebra for !, & and |. */
+function evaluate(node: QueryNode, postings: Map<string, LexemePostings>, size: number): BitSet {
+  switch (node.kind) {
+    case 'lexeme': {
+      const set = bitSetOf(size);
+      const found = postings.get(node.lexeme);
+      if (found) addBinaryOrdinals(set, found.ordinals);
+      return set;
+    }
+    case 'not': {
+      const operand = evaluate(node.operand, postings, size);
+      const all = everyCompany(size);
+      return all.map((word, index) => word & ~at(operand, index));
+    }
+    case 'and':
+    case 'or': {
+      const left = evaluate(node.left, postings, size);
+      const right = evaluate(node.right, postings, size);
+      return node.kind === 'and' ? left.map((word, index) => word & at(right, index)) : left.map((word, index) => word | at(right, index));
+    }
   }
 }
 
