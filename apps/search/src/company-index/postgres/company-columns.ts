@@ -39,15 +39,8 @@ export class Dictionary<Value extends string | number> {
   }
 }
 
-interface ColumnRow {
-  id: string;
-  country: string | null;
-  industry: string | null;
-  employee_count: number | null;
-  founded_year: number | null;
-  data_quality_score: number;
-  technologies: string[];
-}
+/** id, country, industry, employee_count, founded_year, data_quality_score, technologies (rows as arrays: a million objects fewer to collect). */
+type ColumnRow = [string, string | null, string | null, number | null, number | null, number, string[]];
 
 /**
  * The columns that filter, facet and sort a postings match set, for every company, in memory:
@@ -92,23 +85,23 @@ export class CompanyColumns {
   }
 
   /** Appends the next company (ordinal = companies appended before it). */
-  append(row: ColumnRow): void {
+  append([id, country, industry, employeeCount, foundedYear, quality, technologies]: ColumnRow): void {
     const i = this.filled;
     if (i >= this.size) throw new Error('more companies read than counted in the same snapshot');
-    this.ids.write(row.id.replaceAll('-', ''), i * 16, 16, 'hex');
-    this.country[i] = row.country === null ? 0 : this.countries.code(row.country);
-    this.industry[i] = row.industry === null ? 0 : this.industries.code(row.industry);
-    this.employeeCountCode[i] = row.employee_count === null ? 0 : this.employeeCounts.code(row.employee_count);
-    this.employeeCount[i] = row.employee_count ?? MISSING;
-    this.foundedYear[i] = row.founded_year ?? MISSING;
-    this.quality[i] = row.data_quality_score;
+    this.ids.write(id.replaceAll('-', ''), i * 16, 16, 'hex');
+    this.country[i] = country === null ? 0 : this.countries.code(country);
+    this.industry[i] = industry === null ? 0 : this.industries.code(industry);
+    this.employeeCountCode[i] = employeeCount === null ? 0 : this.employeeCounts.code(employeeCount);
+    this.employeeCount[i] = employeeCount ?? MISSING;
+    this.foundedYear[i] = foundedYear ?? MISSING;
+    this.quality[i] = quality;
     let end = this.technologyStart[i] ?? 0;
-    if (end + row.technologies.length > this.technologyCodes.length) {
-      const grown = new Uint16Array(Math.max(this.technologyCodes.length * 2, end + row.technologies.length));
+    if (end + technologies.length > this.technologyCodes.length) {
+      const grown = new Uint16Array(Math.max(this.technologyCodes.length * 2, end + technologies.length));
       grown.set(this.technologyCodes);
       this.technologyCodes = grown;
     }
-    for (const technology of row.technologies) this.technologyCodes[end++] = this.technologies.code(technology);
+    for (const technology of technologies) this.technologyCodes[end++] = this.technologies.code(technology);
     this.technologyStart[i + 1] = end;
     this.filled += 1;
   }
@@ -176,7 +169,7 @@ export async function loadCompanyColumns(pool: Pool): Promise<CompanyColumns | u
        FROM companies c ORDER BY c.id`,
     );
     for (;;) {
-      const batch = await client.query<ColumnRow>(`FETCH ${LOAD_BATCH} FROM company_columns`);
+      const batch = await client.query<ColumnRow>({ text: `FETCH ${LOAD_BATCH} FROM company_columns`, rowMode: 'array' });
       if (batch.rows.length === 0) break;
       for (const row of batch.rows) columns.append(row);
     }

@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import type { NormalizedFilters, PagePosition, SortOrder, SortSpec } from '../company-index';
 import { CompanyColumns, loadCompanyColumns, MISSING } from './company-columns';
 import { toFacetCounts, type FacetCounts, type FacetRow } from './facet-sql';
-import { CURRENT_DATA_VERSION } from './facet-summaries';
+import { CURRENT_DATA_VERSION, CURRENT_DATA_VERSION_SQL } from './facet-summaries';
 import { phraseTerm } from './keyword-terms';
 import { numericOrderOf, queryLexemesSql, type NumericOrder } from './sort-sql';
 import { parseTsQuery, type QueryNode } from './tsquery-text';
@@ -421,18 +421,21 @@ export class PostingsSearch {
     return new PostingsMatchSet(columns, matches, relevance);
   }
 
-  /** Reads the columns at the current version (after a refresh rebuilt the postings). */
+  /** Reads the columns at the current version (after a refresh rebuilt the postings), unless they are at it already. */
   async load(): Promise<void> {
-    this.loading ??= loadCompanyColumns(this.pool)
-      .then((columns) => {
-        if (!columns) return;
-        prepareDerived(columns);
-        this.columns = columns;
-      })
-      .finally(() => {
-        this.loading = undefined;
-      });
+    this.loading ??= this.loadWhenStale().finally(() => {
+      this.loading = undefined;
+    });
     return this.loading;
+  }
+
+  private async loadWhenStale(): Promise<void> {
+    const { rows } = await this.pool.query<{ version: string }>(CURRENT_DATA_VERSION_SQL);
+    if (this.columns !== undefined && this.columns.version === rows[0]?.version) return;
+    const columns = await loadCompanyColumns(this.pool);
+    if (!columns) return;
+    prepareDerived(columns);
+    this.columns = columns;
   }
 
   private loadInBackground(): void {
