@@ -154,8 +154,8 @@ export class PostingsMatchSet {
    */
   counts(): FacetCounts {
     const { columns } = this;
-    if (this.size <= columns.size / 2) return toFacetCounts(facetRows(columns, tally(columns, (visit) => forEachOrdinal(this.matches, columns.size, visit))));
-    const left = tally(columns, (visit) => forEachOrdinal(this.matches, columns.size, visit, true));
+    if (this.size <= columns.size / 2) return toFacetCounts(facetRows(columns, tally(columns, this.matches, false)));
+    const left = tally(columns, this.matches, true);
     return toFacetCounts(facetRows(columns, subtractTallies(everyCompanyTally(columns), left)));
   }
 
@@ -260,9 +260,7 @@ const sortedOrder = (columns: CompanyColumns, order: NumericOrder, direction: So
 /** The facets of every company, computed once per columns: a set holding most of them is counted as these minus the rest. */
 const everyCompanyTally = (columns: CompanyColumns): Tally =>
   columns.derived('every-company-tally', () =>
-    tally(columns, (visit) => {
-      for (let ordinal = 0; ordinal < columns.size; ordinal += 1) visit(ordinal);
-    }),
+    tally(columns, everyCompany(columns.size), false),
   );
 
 /** Computes what the first searches of a version would otherwise wait for: the facets of every company and each numeric order. */
@@ -314,23 +312,30 @@ const increment = (counts: Uint32Array, code: number): void => {
   counts[code] = at(counts, code) + 1;
 };
 
-function tally(columns: CompanyColumns, each: (visit: (ordinal: number) => void) => void): Tally {
-  const result: Tally = {
-    total: 0,
-    countries: new Uint32Array(columns.countries.span),
-    industries: new Uint32Array(columns.industries.span),
-    bands: new Uint32Array(columns.employeeCounts.span),
-    technologies: new Uint32Array(columns.technologies.span),
-  };
-  each((ordinal) => {
-    result.total += 1;
-    increment(result.countries, at(columns.country, ordinal));
-    increment(result.industries, at(columns.industry, ordinal));
-    increment(result.bands, at(columns.employeeCountCode, ordinal));
-    const end = at(columns.technologyStart, ordinal + 1);
-    for (let t = at(columns.technologyStart, ordinal); t < end; t += 1) increment(result.technologies, at(columns.technologyCodes, t));
-  });
-  return result;
+/** The facets of the companies in `set` (of those not in it, `inverted`): one pass over its words, the hottest loop of a search. */
+function tally(columns: CompanyColumns, set: BitSet, inverted: boolean): Tally {
+  const { country, industry, employeeCountCode, technologyStart, technologyCodes, size } = columns;
+  const countries = new Uint32Array(columns.countries.span);
+  const industries = new Uint32Array(columns.industries.span);
+  const bands = new Uint32Array(columns.employeeCounts.span);
+  const technologies = new Uint32Array(columns.technologies.span);
+  let total = 0;
+  for (let word = 0; word < set.length; word += 1) {
+    let bits = inverted ? ~at(set, word) : at(set, word);
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      bits ^= lowest;
+      const ordinal = word * 32 + 31 - Math.clz32(lowest);
+      if (ordinal >= size) break;
+      total += 1;
+      increment(countries, at(country, ordinal));
+      increment(industries, at(industry, ordinal));
+      increment(bands, at(employeeCountCode, ordinal));
+      const end = at(technologyStart, ordinal + 1);
+      for (let t = at(technologyStart, ordinal); t < end; t += 1) increment(technologies, at(technologyCodes, t));
+    }
+  }
+  return { total, countries, industries, bands, technologies };
 }
 
 function subtractTallies(whole: Tally, part: Tally): Tally {
@@ -520,24 +525,31 @@ function keepColumnMatches(columns: CompanyColumns, filters: NormalizedFilters, 
   const { foundedYearMin, foundedYearMax } = filters;
   const years = foundedYearMin !== undefined || foundedYearMax !== undefined;
   if (!countries && !industries && !excludedIndustries && !bands && !technologies && !years) return;
-  forEachOrdinal(matches, columns.size, (ordinal) => {
-    const passes = (): boolean => {
-      if (countries && at(countries, at(columns.country, ordinal)) !== 1) return false;
-      if (industries && at(industries, at(columns.industry, ordinal)) !== 1) return false;
-      // A company without an industry is in no excluded industry (code 0 is never in the mask).
-      if (excludedIndustries && at(excludedIndustries, at(columns.industry, ordinal)) === 1) return false;
-      if (bands && at(bands, at(columns.employeeCountCode, ordinal)) !== 1) return false;
-      if (years) {
-        const year = at(columns.foundedYear, ordinal);
-        if (year === MISSING || (foundedYearMin !== undefined && year < foundedYearMin) || (foundedYearMax !== undefined && year > foundedYearMax)) return false;
-      }
-      if (technologies) {
-        const end = at(columns.technologyStart, ordinal + 1);
-        for (let t = at(columns.technologyStart, ordinal); t < end; t += 1) if (at(technologies, at(columns.technologyCodes, t)) === 1) return true;
-        return false;
-      }
-      return true;
-    };
-    if (!passes()) remove(matches, ordinal);
-  });
+  const passes = (ordinal: number): boolean => {
+    if (countries && at(countries, at(columns.country, ordinal)) !== 1) return false;
+    if (industries && at(industries, at(columns.industry, ordinal)) !== 1) return false;
+    // A company without an industry is in no excluded industry (code 0 is never in the mask).
+    if (excludedIndustries && at(excludedIndustries, at(columns.industry, ordinal)) === 1) return false;
+    if (bands && at(bands, at(columns.employeeCountCode, ordinal)) !== 1) return false;
+    if (years) {
+      const year = at(columns.foundedYear, ordinal);
+      if (year === MISSING || (foundedYearMin !== undefined && year < foundedYearMin) || (foundedYearMax !== undefined && year > foundedYearMax)) return false;
+    }
+    if (technologies) {
+      const end = at(columns.technologyStart, ordinal + 1);
+      for (let t = at(columns.technologyStart, ordinal); t < end; t += 1) if (at(technologies, at(columns.technologyCodes, t)) === 1) return true;
+      return false;
+    }
+    return true;
+  };
+  for (let word = 0; word < matches.length; word += 1) {
+    let bits = at(matches, word);
+    let kept = bits;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      if (!passes(word * 32 + 31 - Math.clz32(lowest))) kept &= ~lowest;
+      bits ^= lowest;
+    }
+    matches[word] = kept;
+  }
 }
