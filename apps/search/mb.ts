@@ -1,16 +1,16 @@
 import { createSearchPool } from './src/data/database';
-import { PostgresCompanyIndex } from './src/company-index/postgres/postgres-company-index';
+import { PostingsSearch } from './src/company-index/postgres/postings-search';
 const pool = createSearchPool('postgresql://postgres@127.0.0.1:5432/radar_bench_search', { max: 4 });
-const words = ['customer', 'health', 'education', 'public relations', 'management consulting', 'supply chain', 'marketing', 'software', 'analytics', 'logistics', 'design', 'retail', 'finance', 'insurance', 'energy'];
-const countries = ['Netherlands', 'Canada', 'France', 'Germany', 'India', 'Spain', 'Japan', 'Brazil'];
 async function main() {
-  const index = new PostgresCompanyIndex(pool, { facetCacheTtlMs: 1 });
-  let t = Date.now(); await index.warmUp(); console.log('warmUp', Date.now() - t, 'ms');
-  for (let i = 0; i < 45; i++) {
-    const f = i % 3 === 0 ? { countries: [countries[i % countries.length]] } : i % 3 === 1 ? { query: words[i % words.length] } : { keywords: [words[(i + 3) % words.length]] };
-    const s = i % 3 === 1 ? { field: 'relevance', order: 'desc', hasQuery: true } : { field: 'relevance', order: 'desc', hasQuery: false };
-    const t0 = performance.now(); await index.search(f as never, s as never, 20); const ms = performance.now() - t0;
-    console.log(ms.toFixed(1), JSON.stringify(f));
+  const ks = new PostingsSearch(pool);
+  await ks.load();
+  for (const filters of [{ countries: ['United States'], excludeIndustries: ['Accounting'], excludeKeywords: ['intellectual property'] }, { countries: ['France'], excludeIndustries: ['Construction'], excludeKeywords: ['litigation'] }, { excludeKeywords: ['machine learning'] }, { query: 'customer' }, ]) {
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now(); const m = await ks.match(filters as never); const t1 = performance.now();
+      const c = m!.counts(); const t2 = performance.now();
+      const r = m!.rows({ field: 'relevance', order: 'desc', hasQuery: 'query' in filters }, 21); const t3 = performance.now();
+      console.log(JSON.stringify(filters), m!.size, 'match', (t1 - t0).toFixed(1), 'counts', (t2 - t1).toFixed(1), 'rows', (t3 - t2).toFixed(1), c.total, r?.length);
+    }
   }
   await pool.end();
 }

@@ -8,7 +8,9 @@
 -- current data version (the same rule as the facet summaries).
 CREATE TABLE "company_keyword_postings" (
     "term" TEXT NOT NULL,
-    "ordinals" INTEGER[] NOT NULL,
+    -- Each ordinal as 4 bytes, big-endian (int4send), one after another: half the bytes of
+    -- an int4[] on the wire (array_send adds a length word to every element).
+    "ordinals" BYTEA NOT NULL,
 
     CONSTRAINT "company_keyword_postings_pkey" PRIMARY KEY ("term")
 );

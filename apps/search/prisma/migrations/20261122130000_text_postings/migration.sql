@@ -3,11 +3,12 @@
 -- the weights of sort-sql.ts and the lexeme alone as the query). A free-text query without
 -- phrases is then a few rows here: its match set is set algebra over the ordinals, and its
 -- relevance (the sum of its lexemes' relevances) is a sum over the same rows
--- (keyword-search.ts). Same ordinals, rebuild and freshness rule as the keyword postings.
+-- (postings-search.ts). Same ordinals, rebuild and freshness rule as the keyword postings.
 CREATE TABLE "company_text_postings" (
     "lexeme" TEXT NOT NULL,
-    "ordinals" INTEGER[] NOT NULL,
-    "ranks" REAL[] NOT NULL,
+    -- Packed like the keyword postings' ordinals: 4 bytes each, big-endian (int4send, float4send).
+    "ordinals" BYTEA NOT NULL,
+    "ranks" BYTEA NOT NULL,
 
     CONSTRAINT "company_text_postings_pkey" PRIMARY KEY ("lexeme")
 );

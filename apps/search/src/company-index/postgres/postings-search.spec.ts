@@ -11,7 +11,7 @@ import { normalizeFilters } from '../../search/normalize-filters';
 import type { IndexedCompany, PagePosition, SortSpec } from '../company-index';
 import { anIndexedCompany } from '../testing/indexed-company';
 import { keywordTerms, phraseTerm } from './keyword-terms';
-import { addBinaryOrdinals, PostingsSearch } from './postings-search';
+import { addPackedOrdinals, PostingsSearch } from './postings-search';
 import { parseTsQuery } from './tsquery-text';
 import { PostgresCompanyIndex } from './postgres-company-index';
 
@@ -81,7 +81,7 @@ async function allPages(index: PostgresCompanyIndex, request: CompanyFilters, so
 
 /** Makes a term's postings claim every company: a search answered from the postings then shows it. */
 async function claimEveryCompany(pool: Pool, term: string): Promise<void> {
-  await pool.query(`UPDATE company_keyword_postings SET ordinals = ARRAY(SELECT generate_series(0, $2::int - 1)) WHERE term = $1`, [term, COUNT]);
+  await pool.query(`UPDATE company_keyword_postings SET ordinals = (SELECT string_agg(int4send(o), ''::bytea) FROM generate_series(0, $2::int - 1) AS o) WHERE term = $1`, [term, COUNT]);
 }
 
 describe('keyword terms', () => {
@@ -113,10 +113,10 @@ describe('PostgreSQL index: keyword searches from the postings and the in-memory
     }
   });
 
-  it('reads a term list as PostgreSQL sends an int4 array', async () => {
-    const { rows } = await world.pool().query<{ binary: Buffer }>(`SELECT array_send(ARRAY[0, 31, 32, 99]::int[]) AS binary`);
+  it('reads ordinals packed as the rebuild packs them', async () => {
+    const { rows } = await world.pool().query<{ binary: Buffer }>(`SELECT string_agg(int4send(o), ''::bytea) AS binary FROM unnest(ARRAY[0, 31, 32, 99]) AS o`);
     const set = new Uint32Array(4);
-    addBinaryOrdinals(set, rows[0]?.binary as Buffer);
+    addPackedOrdinals(set, rows[0]?.binary as Buffer);
     expect([...set]).toEqual([0x80000001, 0x00000001, 0, 0x00000008]);
   });
 
@@ -281,7 +281,7 @@ describe('PostgreSQL index: free-text searches from the postings and the in-memo
     const { rows } = await world.pool().query<{ lexeme: string }>(`SELECT (tsvector_to_array(to_tsvector('english', $1)))[1] AS lexeme`, [middling]);
     const lexeme = rows[0]?.lexeme as string;
     await world.pool().query(
-      `UPDATE company_text_postings SET ordinals = ARRAY(SELECT generate_series(0, $2::int - 1)), ranks = array_fill(0.5::real, ARRAY[$2::int]) WHERE lexeme = $1`,
+      `UPDATE company_text_postings SET ordinals = (SELECT string_agg(int4send(o), ''::bytea) FROM generate_series(0, $2::int - 1) AS o), ranks = (SELECT string_agg(float4send(0.5), ''::bytea) FROM generate_series(1, $2::int)) WHERE lexeme = $1`,
       [lexeme, COUNT],
     );
     try {

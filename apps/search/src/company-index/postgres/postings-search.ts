@@ -22,7 +22,7 @@ const POSTINGS_FILTERS = new Set<keyof NormalizedFilters>([
 ]);
 
 const KEYWORD_POSTINGS_SQL = `
-  SELECT s.data_version::text AS built, ${CURRENT_DATA_VERSION}::text AS current, p.term, array_send(p.ordinals) AS ordinals
+  SELECT s.data_version::text AS built, ${CURRENT_DATA_VERSION}::text AS current, p.term, p.ordinals
   FROM company_keyword_postings_state s
   LEFT JOIN company_keyword_postings p ON p.term = ANY($1::text[])`;
 
@@ -40,7 +40,7 @@ interface KeywordPostingsRow {
 const TEXT_POSTINGS_SQL = `
   WITH l AS (SELECT l.lexeme, l.n FROM unnest(${queryLexemesSql('$1')}) WITH ORDINALITY AS l(lexeme, n))
   SELECT s.data_version::text AS built, ${CURRENT_DATA_VERSION}::text AS current, websearch_to_tsquery('english', $1)::text AS query,
-         l.lexeme, l.n::int AS n, array_send(p.ordinals) AS ordinals, array_send(p.ranks) AS ranks
+         l.lexeme, l.n::int AS n, p.ordinals, p.ranks
   FROM company_text_postings_state s
   LEFT JOIN (l LEFT JOIN company_text_postings p ON p.lexeme = l.lexeme) ON TRUE
   ORDER BY l.n`;
@@ -101,29 +101,15 @@ function population(set: BitSet): number {
   return count;
 }
 
-/**
- * Sets the bits of the ordinals in PostgreSQL's binary form of an int4[] (array_send): a
- * header of dimensions, flags and element type, one (size, lower bound) pair per dimension,
- * then each element as its byte length and a big-endian int4.
- */
-export function addBinaryOrdinals(set: BitSet, binary: Buffer): void {
-  const dimensions = binary.readInt32BE(0);
-  if (dimensions === 0) return;
-  const count = binary.readInt32BE(12);
-  let offset = 12 + 8 * dimensions;
-  for (let n = 0; n < count; n += 1) {
-    add(set, binary.readInt32BE(offset + 4));
-    offset += 8;
-  }
+/** Sets the bits of packed ordinals (4 bytes each, big-endian). */
+export function addPackedOrdinals(set: BitSet, packed: Buffer): void {
+  for (let offset = 0; offset + 4 <= packed.length; offset += 4) add(set, packed.readUInt32BE(offset));
 }
 
-/** Calls `visit` with each ordinal of an array_send int4[] and the real at the same place of an array_send real[]. */
+/** Calls `visit` with each packed ordinal and the packed real at the same place of the ranks. */
 function forEachRank(postings: LexemePostings, visit: (ordinal: number, rank: number) => void): void {
   const { ordinals, ranks } = postings;
-  if (ordinals.readInt32BE(0) === 0) return;
-  const count = ordinals.readInt32BE(12);
-  // One dimension: a 20-byte header, then (length, value) pairs of 8 bytes.
-  for (let n = 0, offset = 20; n < count; n += 1, offset += 8) visit(ordinals.readInt32BE(offset + 4), ranks.readFloatBE(offset + 4));
+  for (let offset = 0; offset + 4 <= ordinals.length; offset += 4) visit(ordinals.readUInt32BE(offset), ranks.readFloatBE(offset));
 }
 
 /** A row of a page: its id and its sort key as the SQL page would select it. */
@@ -465,7 +451,7 @@ function intersectPhrases(columns: CompanyColumns, filters: NormalizedFilters, r
     for (const phrase of phrases) {
       // A phrase without a word matches nothing.
       const binary = postings.get(phraseTerm(phrase) ?? '');
-      if (binary) addBinaryOrdinals(set, binary);
+      if (binary) addPackedOrdinals(set, binary);
     }
     return set;
   };
@@ -485,7 +471,7 @@ function evaluate(node: QueryNode, postings: Map<string, LexemePostings>, size: 
     case 'lexeme': {
       const set = bitSetOf(size);
       const found = postings.get(node.lexeme);
-      if (found) addBinaryOrdinals(set, found.ordinals);
+      if (found) addPackedOrdinals(set, found.ordinals);
       return set;
     }
     case 'not': {

@@ -69,7 +69,7 @@ async function buildKeywordPostings(client: PoolClient, version: string): Promis
   // Ordinals in each list come in no particular order: the reader keeps them in a bit set.
   await client.query(
     `INSERT INTO company_keyword_postings (term, ordinals)
-     SELECT t.term, array_agg(s.ordinal) FROM keyword_terms_staging s CROSS JOIN LATERAL unnest(s.terms) AS t(term) GROUP BY t.term`,
+     SELECT t.term, string_agg(int4send(s.ordinal), ''::bytea) FROM keyword_terms_staging s CROSS JOIN LATERAL unnest(s.terms) AS t(term) GROUP BY t.term`,
   );
   await client.query('UPDATE company_keyword_postings_state SET data_version = $1::bigint', [version]);
 }
@@ -79,7 +79,7 @@ async function buildTextPostings(client: PoolClient, version: string): Promise<v
   // The two aggregates of a group see its rows in the same order: ordinals and ranks line up.
   await client.query(
     `INSERT INTO company_text_postings (lexeme, ordinals, ranks)
-     SELECT u.lexeme, array_agg(c.ordinal), array_agg(${lexemeRank('c.search_vector', 'u.lexeme')})
+     SELECT u.lexeme, string_agg(int4send(c.ordinal), ''::bytea), string_agg(float4send(${lexemeRank('c.search_vector', 'u.lexeme')}), ''::bytea)
      FROM (SELECT (row_number() OVER (ORDER BY id) - 1)::int AS ordinal, search_vector FROM companies) AS c
      CROSS JOIN LATERAL unnest(c.search_vector) AS u(lexeme, positions, weights)
      GROUP BY u.lexeme`,
