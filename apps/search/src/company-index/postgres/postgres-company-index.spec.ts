@@ -1,18 +1,13 @@
-import path from 'node:path';
-import type { Pool } from 'pg';
 import { SEARCH_TOTAL_CAP, type CompanyFilters } from '@radar/contracts';
 import { generateCompanies } from '@radar/dataset';
-import { createTestDatabase, type TestDatabase } from '@radar/platform/testing';
 import { matchSetOf, referenceAggregations } from '../../../test/conformance/reference-search';
 import { writeCompanies } from '../../data/company-store.writer';
-import { createSearchPool } from '../../data/database';
 import { toIndexedCompany } from '../../dataset/dataset-records';
 import { normalizeFilters } from '../../search/normalize-filters';
 import type { IndexedCompany } from '../company-index';
 import { anIndexedCompany } from '../testing/indexed-company';
-import { PostgresCompanyIndex } from './postgres-company-index';
+import { useIndexedDatabase } from '../testing/indexed-database';
 
-const MIGRATIONS = path.join(__dirname, '../../../prisma/migrations');
 const SEED = 5;
 const COUNT = 300;
 const QUALITY_DESC = { field: 'quality', order: 'desc', hasQuery: false } as const;
@@ -29,27 +24,8 @@ const commonest = (values: (string | null)[], rank = 0): string => {
   return [...counted(values).entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[rank]?.[0] as string;
 };
 
-/** A database of its own holding the generated companies, with summaries built, for one describe block. */
-function useSummarizedIndex(databaseName: string): { pool: () => Pool; index: () => PostgresCompanyIndex } {
-  let database: TestDatabase | undefined;
-  let pool: Pool | undefined;
-  let index: PostgresCompanyIndex | undefined;
-  beforeAll(async () => {
-    database = await createTestDatabase(databaseName, MIGRATIONS);
-    pool = createSearchPool(database.url, { max: 4 });
-    index = new PostgresCompanyIndex(pool, { minSummarisedCityCompanies: MIN_CITY_COMPANIES });
-    await writeCompanies(pool, companies, 'replace');
-    await index.refresh();
-  });
-  afterAll(async () => {
-    await pool?.end();
-    await database?.drop();
-  });
-  return {
-    pool: () => pool as Pool,
-    index: () => index as PostgresCompanyIndex,
-  };
-}
+const useSummarizedIndex = (databaseName: string) =>
+  useIndexedDatabase(databaseName, companies, { minSummarisedCityCompanies: MIN_CITY_COMPANIES });
 
 describe('PostgreSQL index: totals and facets from the facet summaries', () => {
   const world = useSummarizedIndex('search_summaries');

@@ -1,21 +1,18 @@
-import path from 'node:path';
 import type { Pool } from 'pg';
 import { SEARCH_TOTAL_CAP, type CompanyFilters } from '@radar/contracts';
 import { generateCompanies } from '@radar/dataset';
-import { createTestDatabase, type TestDatabase } from '@radar/platform/testing';
 import { matchSetOf, referenceAggregations, referenceOrder, wordsOf } from '../../../test/conformance/reference-search';
 import { writeCompanies } from '../../data/company-store.writer';
-import { createSearchPool } from '../../data/database';
 import { toIndexedCompany } from '../../dataset/dataset-records';
 import { normalizeFilters } from '../../search/normalize-filters';
 import type { IndexedCompany, PagePosition, SortSpec } from '../company-index';
 import { anIndexedCompany } from '../testing/indexed-company';
+import { useIndexedDatabase } from '../testing/indexed-database';
 import { keywordTerms, phraseTerm } from './keyword-terms';
 import { addPackedOrdinals, PostingsSearch } from './postings-search';
 import { parseTsQuery } from './tsquery-text';
 import { PostgresCompanyIndex } from './postgres-company-index';
 
-const MIGRATIONS = path.join(__dirname, '../../../prisma/migrations');
 const SEED = 7;
 const COUNT = 300;
 
@@ -47,23 +44,7 @@ const country = companies.find((company) => company.country !== null)?.country a
 const industry = companies.find((company) => company.industry !== null)?.industry as string;
 const technology = companies.find((company) => company.technologies.length > 0)?.technologies[0] as string;
 
-function useKeywordIndex(databaseName: string): { pool: () => Pool; index: () => PostgresCompanyIndex } {
-  let database: TestDatabase | undefined;
-  let pool: Pool | undefined;
-  let index: PostgresCompanyIndex | undefined;
-  beforeAll(async () => {
-    database = await createTestDatabase(databaseName, MIGRATIONS);
-    pool = createSearchPool(database.url, { max: 4 });
-    index = new PostgresCompanyIndex(pool);
-    await writeCompanies(pool, companies, 'replace');
-    await index.refresh();
-  });
-  afterAll(async () => {
-    await pool?.end();
-    await database?.drop();
-  });
-  return { pool: () => pool as Pool, index: () => index as PostgresCompanyIndex };
-}
+const useKeywordIndex = (databaseName: string) => useIndexedDatabase(databaseName, companies);
 
 /** Every row of a search in order, following the page positions. */
 async function allPages(index: PostgresCompanyIndex, request: CompanyFilters, sort: SortSpec, limit: number): Promise<string[]> {

@@ -1,14 +1,11 @@
 import type { Pool, PoolClient } from 'pg';
-import { CURRENT_DATA_VERSION, CURRENT_DATA_VERSION_SQL, LOCK_FOR_SUMMARY_SQL } from './facet-summaries';
+import { CURRENT_DATA_VERSION } from './facet-summaries';
 import { keywordTerms } from './keyword-terms';
+import { inRebuildTransaction, REBUILD_LOCKS } from './rebuild-transaction';
 import { lexemeRank } from './sort-sql';
 
-/** Any fixed numbers: one rebuild of each kind at a time. */
-const REBUILD_LOCKS = { keywords: 0x5ea4c7, text: 0x5ea4c8 } as const;
 /** Companies read and their terms written per round trip. */
 const BATCH = 5_000;
-/** The grouping of every (term, ordinal) pair (75 million at 1M companies) sorts in memory in large runs. */
-const REBUILD_WORK_MEM = '256MB';
 
 const POSTINGS_FRESHNESS_SQL = `
   SELECT (SELECT data_version FROM company_keyword_postings_state) = ${CURRENT_DATA_VERSION} AS keywords,
@@ -38,28 +35,6 @@ async function stageTerms(client: PoolClient): Promise<void> {
     ordinal += rows.length;
   }
   await client.query('CLOSE company_keyword_texts');
-}
-
-/** One rebuild in its own transaction: writers to companies wait (a SHARE lock), so the ordinals and the version read under the lock describe the same rows. */
-async function rebuildLocked(pool: Pool, lock: number, build: (client: PoolClient, version: string) => Promise<void>): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    try {
-      await client.query('SET LOCAL statement_timeout = 0');
-      await client.query(`SET LOCAL work_mem = '${REBUILD_WORK_MEM}'`);
-      await client.query('SELECT pg_advisory_xact_lock($1)', [lock]);
-      await client.query(LOCK_FOR_SUMMARY_SQL);
-      const version = (await client.query<{ version: string }>(CURRENT_DATA_VERSION_SQL)).rows[0]?.version ?? '';
-      await build(client, version);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
-  } finally {
-    client.release();
-  }
 }
 
 async function buildKeywordPostings(client: PoolClient, version: string): Promise<void> {
@@ -96,7 +71,7 @@ async function buildTextPostings(client: PoolClient, version: string): Promise<v
 export async function rebuildSearchPostings(pool: Pool): Promise<void> {
   const { rows } = await pool.query<{ keywords: boolean; text: boolean }>(POSTINGS_FRESHNESS_SQL);
   await Promise.all([
-    rows[0]?.keywords ? undefined : rebuildLocked(pool, REBUILD_LOCKS.keywords, buildKeywordPostings),
-    rows[0]?.text ? undefined : rebuildLocked(pool, REBUILD_LOCKS.text, buildTextPostings),
+    rows[0]?.keywords ? undefined : inRebuildTransaction(pool, REBUILD_LOCKS.keywordPostings, buildKeywordPostings),
+    rows[0]?.text ? undefined : inRebuildTransaction(pool, REBUILD_LOCKS.textPostings, buildTextPostings),
   ]);
 }
