@@ -9,7 +9,8 @@ import type { IndexedCompany, PagePosition, SortSpec } from '../company-index';
 import { anIndexedCompany } from '../testing/indexed-company';
 import { useIndexedDatabase } from '../testing/indexed-database';
 import { keywordTerms, phraseTerm } from './keyword-terms';
-import { addPackedOrdinals, PostingsSearch } from './postings-search';
+import { addPackedOrdinals } from './bit-set';
+import { PostingsSearch } from './postings-search';
 import { parseTsQuery } from './tsquery-text';
 import { PostgresCompanyIndex } from './postgres-company-index';
 

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { NormalizedFilters, PagePosition, SortOrder, SortSpec } from '../company-index';
+import { add, addPackedOrdinals, bitSetOf, everyOrdinal, forEachOrdinal, has, population, type BitSet } from './bit-set';
 import { CompanyColumns, loadCompanyColumns, MISSING } from './company-columns';
 import { toFacetCounts, type FacetCounts, type FacetRow } from './facet-sql';
 import { CURRENT_DATA_VERSION, CURRENT_DATA_VERSION_SQL } from './facet-summaries';
@@ -59,51 +60,6 @@ interface TextPostingsRow {
 interface LexemePostings {
   ordinals: Buffer;
   ranks: Buffer;
-}
-
-/** A bit per company: bit i set when ordinal i is in the set. */
-type BitSet = Uint32Array;
-
-const bitSetOf = (size: number): BitSet => new Uint32Array(Math.ceil(size / 32));
-// Typed-array reads below are non-null asserted: the columns and the sets are sized to the
-// companies, so every index is in range. (A shared read helper took arrays of five element
-// types and made the hot loops megamorphic: tallies ran three times slower.)
-const has = (set: BitSet, ordinal: number): boolean => (set[ordinal >>> 5]! & (1 << (ordinal & 31))) !== 0;
-const add = (set: BitSet, ordinal: number): void => {
-  set[ordinal >>> 5] = set[ordinal >>> 5]! | (1 << (ordinal & 31));
-};
-const remove = (set: BitSet, ordinal: number): void => {
-  set[ordinal >>> 5] = set[ordinal >>> 5]! & ~(1 << (ordinal & 31));
-};
-
-/** Calls `visit` with every ordinal of the set, ascending; `inverted` visits the ordinals below `size` that are not in it. */
-function forEachOrdinal(set: BitSet, size: number, visit: (ordinal: number) => void, inverted = false): void {
-  for (let word = 0; word < set.length; word += 1) {
-    let bits = inverted ? ~set[word]! : set[word]!;
-    while (bits !== 0) {
-      const ordinal = word * 32 + 31 - Math.clz32(bits & -bits);
-      if (ordinal >= size) return;
-      visit(ordinal);
-      bits &= bits - 1;
-    }
-  }
-}
-
-function population(set: BitSet): number {
-  let count = 0;
-  for (let word = 0; word < set.length; word += 1) {
-    let bits = set[word]!;
-    while (bits !== 0) {
-      bits &= bits - 1;
-      count += 1;
-    }
-  }
-  return count;
-}
-
-/** Sets the bits of packed ordinals (4 bytes each, big-endian). */
-export function addPackedOrdinals(set: BitSet, packed: Buffer): void {
-  for (let offset = 0; offset + 4 <= packed.length; offset += 4) add(set, packed.readUInt32BE(offset));
 }
 
 /** Calls `visit` with each packed ordinal and the packed real at the same place of the ranks. */
@@ -247,7 +203,7 @@ const sortedOrder = (columns: CompanyColumns, order: NumericOrder, direction: So
 /** The facets of every company, computed once per columns: a set holding most of them is counted as these minus the rest. */
 const everyCompanyTally = (columns: CompanyColumns): Tally =>
   columns.derived('every-company-tally', () =>
-    tally(columns, everyCompany(columns.size), false),
+    tally(columns, everyOrdinal(columns.size), false),
   );
 
 /** Computes what the first searches of a version would otherwise wait for: the facets of every company, the country and industry lists, each numeric order. */
@@ -400,7 +356,7 @@ export class PostingsSearch {
       this.loadInBackground();
       return undefined;
     }
-    const matches = everyCompany(columns.size);
+    const matches = everyOrdinal(columns.size);
     if (keywords) intersectPhrases(columns, filters, keywords, matches);
     let relevance: LexemePostings[] | undefined;
     if (text) {
@@ -476,7 +432,7 @@ function evaluate(node: QueryNode, postings: Map<string, LexemePostings>, size: 
     }
     case 'not': {
       const operand = evaluate(node.operand, postings, size);
-      const all = everyCompany(size);
+      const all = everyOrdinal(size);
       return all.map((word, index) => word & ~operand[index]!);
     }
     case 'and':
@@ -497,12 +453,6 @@ const maskOf = <Value extends string | number>(dictionary: { find(value: Value):
   return mask;
 };
 
-/** Every ordinal below `size`. */
-function everyCompany(size: number): BitSet {
-  const set = bitSetOf(size).fill(0xffffffff);
-  for (let ordinal = size; ordinal < set.length * 32; ordinal += 1) remove(set, ordinal);
-  return set;
-}
 
 /** The companies of each dictionary code, in ordinal order: list `code` is ordinals[start[code] .. start[code + 1]). */
 interface CodeLists {
