@@ -18,10 +18,10 @@ export const remove = (set: BitSet, ordinal: number): void => {
   set[ordinal >>> 5] = set[ordinal >>> 5]! & ~(1 << (ordinal & 31));
 };
 
-/** Calls `visit` with every ordinal of the set, ascending; `inverted` visits the ordinals below `size` that are not in it. */
-export function forEachOrdinal(set: BitSet, size: number, visit: (ordinal: number) => void, inverted = false): void {
+/** Calls `visit` with every ordinal of the set below `size`, ascending. */
+export function forEachOrdinal(set: BitSet, size: number, visit: (ordinal: number) => void): void {
   for (let word = 0; word < set.length; word += 1) {
-    let bits = inverted ? ~set[word]! : set[word]!;
+    let bits = set[word]!;
     while (bits !== 0) {
       const ordinal = word * 32 + 31 - Math.clz32(bits & -bits);
       if (ordinal >= size) return;
@@ -29,6 +29,21 @@ export function forEachOrdinal(set: BitSet, size: number, visit: (ordinal: numbe
       bits &= bits - 1;
     }
   }
+}
+
+/** Keeps in `target` only the ordinals that are also in `other` (a set of the same size). */
+export function intersect(target: BitSet, other: BitSet): void {
+  for (let word = 0; word < target.length; word += 1) target[word] = target[word]! & other[word]!;
+}
+
+/** Adds the ordinals of `other` to `target`. */
+export function unite(target: BitSet, other: BitSet): void {
+  for (let word = 0; word < target.length; word += 1) target[word] = target[word]! | other[word]!;
+}
+
+/** Takes the ordinals of `other` out of `target`. */
+export function subtract(target: BitSet, other: BitSet): void {
+  for (let word = 0; word < target.length; word += 1) target[word] = target[word]! & ~other[word]!;
 }
 
 export function population(set: BitSet): number {

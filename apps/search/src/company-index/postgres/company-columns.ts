@@ -34,7 +34,7 @@ export class Dictionary<Value extends string | number> {
     return this.values.length + 1;
   }
 
-  valueOf(code: number): Value {
+  valueAt(code: number): Value {
     return this.values[code - 1] as Value;
   }
 }

@@ -18,9 +18,9 @@ import { rebuildFacetSummaries } from './facet-summaries-rebuild';
 import { excludedPiecesSql, filterSql } from './filter-sql';
 import { PostingsSearch, type PostingsMatchSet } from './postings-search';
 import { rebuildSearchPostings } from './search-postings-rebuild';
-import { RANKED_PREFIX_ROWS, RankedPrefixCache, type RankedPrefix } from './ranked-prefix-cache';
+import { RANKED_PREFIX_ROWS, RankedPrefixCache } from './ranked-prefix-cache';
 import { SqlParams } from './sql-params';
-import { sortSql, unindexedOrderKey } from './sort-sql';
+import { sortSql, unindexedOrderKey, type KeyedRow } from './sort-sql';
 
 interface SummaryRow {
   id: string;
@@ -262,7 +262,7 @@ export class PostgresCompanyIndex implements CompanyIndex {
   }
 
   /** The page of these rows (in this order), read by id; undefined when one of them is gone. */
-  private async pageOfIds(kept: RankedPrefix['rows'], limit: number, positionOf: (key: unknown, id: string) => PagePosition) {
+  private async pageOfIds(kept: KeyedRow[], limit: number, positionOf: (key: unknown, id: string) => PagePosition) {
     const { rows } = await this.run<SummaryRow>(
       `SELECT c.id, c.name, c.domain, c.industry, c.employee_count, c.country, c.city, c.technologies, c.founded_year, NULL AS sort_key
        FROM companies c WHERE c.id = ANY($1::uuid[])`,

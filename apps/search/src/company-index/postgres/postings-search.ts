@@ -1,11 +1,11 @@
 import type { Pool } from 'pg';
 import type { NormalizedFilters, PagePosition, SortOrder, SortSpec } from '../company-index';
-import { add, addPackedOrdinals, bitSetOf, everyOrdinal, forEachOrdinal, has, population, type BitSet } from './bit-set';
+import { add, addPackedOrdinals, bitSetOf, everyOrdinal, forEachOrdinal, has, intersect, population, subtract, unite, type BitSet } from './bit-set';
 import { CompanyColumns, loadCompanyColumns, MISSING } from './company-columns';
 import { toFacetCounts, type FacetCounts, type FacetRow } from './facet-sql';
 import { CURRENT_DATA_VERSION, CURRENT_DATA_VERSION_SQL } from './facet-summaries';
 import { phraseTerm } from './keyword-terms';
-import { numericOrderOf, queryLexemesSql, type NumericOrder } from './sort-sql';
+import { numericOrderOf, queryLexemesSql, type KeyedRow, type NumericOrder } from './sort-sql';
 import { parseTsQuery, type QueryNode } from './tsquery-text';
 
 /** The filters the postings and the in-memory columns decide. */
@@ -68,12 +68,6 @@ function forEachRank(postings: LexemePostings, visit: (ordinal: number, rank: nu
   for (let offset = 0; offset + 4 <= ordinals.length; offset += 4) visit(ordinals.readUInt32BE(offset), ranks.readFloatBE(offset));
 }
 
-/** A row of a page: its id and its sort key as the SQL page would select it. */
-export interface KeptRow {
-  id: string;
-  key: number;
-}
-
 /** A match set this much smaller than the table is ranked by its own rows; a larger one along the precomputed order. */
 const SPARSE_SHARE = 16;
 
@@ -97,8 +91,10 @@ export class PostingsMatchSet {
    */
   counts(): FacetCounts {
     const { columns } = this;
-    if (this.size <= columns.size / 2) return toFacetCounts(facetRows(columns, tally(columns, this.matches, false)));
-    const left = tally(columns, this.matches, true);
+    if (this.size <= columns.size / 2) return toFacetCounts(facetRows(columns, tally(columns, this.matches)));
+    const leftOut = everyOrdinal(columns.size);
+    subtract(leftOut, this.matches);
+    const left = tally(columns, leftOut);
     return toFacetCounts(facetRows(columns, subtractTallies(everyCompanyTally(columns), left)));
   }
 
@@ -116,7 +112,7 @@ export class PostingsMatchSet {
    * The first `count` rows after `after` (every row without it) in the sort, with their sort
    * keys; undefined for the name sort, which the columns do not hold.
    */
-  rows(sort: SortSpec, count: number, after?: PagePosition): KeptRow[] | undefined {
+  rows(sort: SortSpec, count: number, after?: PagePosition): KeyedRow[] | undefined {
     if (sort.field === 'relevance' && sort.hasQuery && this.relevance) return this.rankedRows(this.relevance, sort.order, count, after);
     // Without query text, relevance is the quality order.
     const order = numericOrderOf(sort, false);
@@ -139,7 +135,7 @@ export class PostingsMatchSet {
       if (isAfter(sorted[middle]!)) high = middle;
       else low = middle + 1;
     }
-    const kept: KeptRow[] = [];
+    const kept: KeyedRow[] = [];
     for (let index = low; index < sorted.length && kept.length < count; index += 1) {
       const ordinal = sorted[index]!;
       if (has(this.matches, ordinal)) kept.push({ id: columns.idOf(ordinal), key: keyOf(ordinal) });
@@ -148,7 +144,7 @@ export class PostingsMatchSet {
   }
 
   /** Rows by relevance: each match's score is the sum (as a real) of its lexemes' ranks, added in the lexemes' order as sort-sql.ts adds them. */
-  private rankedRows(relevance: LexemePostings[], direction: SortOrder, count: number, after?: PagePosition): KeptRow[] {
+  private rankedRows(relevance: LexemePostings[], direction: SortOrder, count: number, after?: PagePosition): KeyedRow[] {
     const scores = new Float32Array(this.columns.size);
     for (const postings of relevance) {
       forEachRank(postings, (ordinal, rank) => {
@@ -167,7 +163,7 @@ export class PostingsMatchSet {
    * kept in order while the matches stream by in ascending ordinal (so a key equal to the last
    * kept one sorts after it).
    */
-  private best(keyOf: (ordinal: number) => number, sortKeyOf: (ordinal: number) => number, count: number, afterKey: number, firstOrdinalAfter: number): KeptRow[] {
+  private best(keyOf: (ordinal: number) => number, sortKeyOf: (ordinal: number) => number, count: number, afterKey: number, firstOrdinalAfter: number): KeyedRow[] {
     const keys: number[] = [];
     const kept: number[] = [];
     forEachOrdinal(this.matches, this.columns.size, (ordinal) => {
@@ -203,7 +199,7 @@ const sortedOrder = (columns: CompanyColumns, order: NumericOrder, direction: So
 /** The facets of every company, computed once per columns: a set holding most of them is counted as these minus the rest. */
 const everyCompanyTally = (columns: CompanyColumns): Tally =>
   columns.derived('every-company-tally', () =>
-    tally(columns, everyOrdinal(columns.size), false),
+    tally(columns, everyOrdinal(columns.size)),
   );
 
 /** Computes what the first searches of a version would otherwise wait for: the facets of every company, the country and industry lists, each numeric order. */
@@ -257,21 +253,21 @@ const increment = (counts: Uint32Array, code: number): void => {
   counts[code] = counts[code]! + 1;
 };
 
-/** The facets of the companies in `set` (of those not in it, `inverted`): one pass over its words, the hottest loop of a search. */
-function tally(columns: CompanyColumns, set: BitSet, inverted: boolean): Tally {
-  const { country, industry, employeeCountCode, technologyStart, technologyCodes, size } = columns;
+/** The facets of the companies in `set`: one pass over its words, the hottest loop of a search. */
+function tally(columns: CompanyColumns, set: BitSet): Tally {
+  // Sets never hold ordinals past the companies (everyOrdinal clears the tail of its last word).
+  const { country, industry, employeeCountCode, technologyStart, technologyCodes } = columns;
   const countries = new Uint32Array(columns.countries.span);
   const industries = new Uint32Array(columns.industries.span);
   const bands = new Uint32Array(columns.employeeCounts.span);
   const technologies = new Uint32Array(columns.technologies.span);
   let total = 0;
   for (let word = 0; word < set.length; word += 1) {
-    let bits = inverted ? ~set[word]! : set[word]!;
+    let bits = set[word]!;
     while (bits !== 0) {
       const lowest = bits & -bits;
       bits ^= lowest;
       const ordinal = word * 32 + 31 - Math.clz32(lowest);
-      if (ordinal >= size) break;
       total += 1;
       increment(countries, country[ordinal]!);
       increment(industries, industry[ordinal]!);
@@ -297,16 +293,16 @@ function subtractTallies(whole: Tally, part: Tally): Tally {
 /** The tally as the facet rows the SQL paths return (code 0, no value, is not counted). */
 function facetRows(columns: CompanyColumns, counts: Tally): FacetRow[] {
   const rows: FacetRow[] = [{ facet: 'total', value: null, count: counts.total }];
-  const facet = (name: string, perCode: Uint32Array, valueOf: (code: number) => string) => {
+  const facet = (name: string, perCode: Uint32Array, valueAt: (code: number) => string) => {
     for (let code = 1; code < perCode.length; code += 1) {
       const count = perCode[code]!;
-      if (count > 0) rows.push({ facet: name, value: valueOf(code), count });
+      if (count > 0) rows.push({ facet: name, value: valueAt(code), count });
     }
   };
-  facet('countries', counts.countries, (code) => columns.countries.valueOf(code));
-  facet('industries', counts.industries, (code) => columns.industries.valueOf(code));
-  facet('employee_count', counts.bands, (code) => String(columns.employeeCounts.valueOf(code)));
-  facet('technologies', counts.technologies, (code) => columns.technologies.valueOf(code));
+  facet('countries', counts.countries, (code) => columns.countries.valueAt(code));
+  facet('industries', counts.industries, (code) => columns.industries.valueAt(code));
+  facet('employee_count', counts.bands, (code) => String(columns.employeeCounts.valueAt(code)));
+  facet('technologies', counts.technologies, (code) => columns.technologies.valueAt(code));
   return rows;
 }
 
@@ -325,6 +321,8 @@ function facetRows(columns: CompanyColumns, counts: Tally): FacetRow[] {
 export class PostingsSearch {
   private columns: CompanyColumns | undefined;
   private loading: Promise<void> | undefined;
+  /** Match sets being decided, by filters. */
+  private readonly deciding = new Map<string, Promise<PostingsMatchSet | undefined>>();
 
   constructor(
     private readonly pool: Pool,
@@ -343,6 +341,16 @@ export class PostingsSearch {
    * the current data version, and for a query with phrases (quoted or hyphenated words).
    */
   async match(filters: NormalizedFilters): Promise<PostingsMatchSet | undefined> {
+    // Counts asks for the total and for the saved companies among the matches at once: one read serves both.
+    const key = JSON.stringify(filters);
+    const pending = this.deciding.get(key);
+    if (pending) return pending;
+    const deciding = this.decide(filters).finally(() => this.deciding.delete(key));
+    this.deciding.set(key, deciding);
+    return deciding;
+  }
+
+  private async decide(filters: NormalizedFilters): Promise<PostingsMatchSet | undefined> {
     const phrases = filters.keywords !== undefined || filters.excludeKeywords !== undefined;
     const [keywords, text] = await Promise.all([
       phrases ? this.keywordPostings(filters) : undefined,
@@ -364,7 +372,7 @@ export class PostingsSearch {
       if (!tree) return undefined;
       const postings = new Map(text.filter((row) => row.lexeme !== null && row.ordinals !== null).map((row) => [row.lexeme as string, { ordinals: row.ordinals as Buffer, ranks: row.ranks as Buffer }]));
       const found = evaluate(tree, postings, columns.size);
-      for (let word = 0; word < matches.length; word += 1) matches[word] = matches[word]! & found[word]!;
+      intersect(matches, found);
       relevance = [...postings.values()];
     }
     keepColumnMatches(columns, filters, matches);
@@ -411,14 +419,8 @@ function intersectPhrases(columns: CompanyColumns, filters: NormalizedFilters, r
     }
     return set;
   };
-  if (filters.keywords !== undefined) {
-    const included = union(filters.keywords);
-    for (let word = 0; word < matches.length; word += 1) matches[word] = matches[word]! & included[word]!;
-  }
-  if (filters.excludeKeywords !== undefined) {
-    const excluded = union(filters.excludeKeywords);
-    for (let word = 0; word < matches.length; word += 1) matches[word] = matches[word]! & ~excluded[word]!;
-  }
+  if (filters.keywords !== undefined) intersect(matches, union(filters.keywords));
+  if (filters.excludeKeywords !== undefined) subtract(matches, union(filters.excludeKeywords));
 }
 
 /** The companies a query tree matches: a lexeme's postings, and set algebra for !, & and |. */
@@ -433,13 +435,16 @@ function evaluate(node: QueryNode, postings: Map<string, LexemePostings>, size: 
     case 'not': {
       const operand = evaluate(node.operand, postings, size);
       const all = everyOrdinal(size);
-      return all.map((word, index) => word & ~operand[index]!);
+      subtract(all, operand);
+      return all;
     }
     case 'and':
     case 'or': {
       const left = evaluate(node.left, postings, size);
       const right = evaluate(node.right, postings, size);
-      return node.kind === 'and' ? left.map((word, index) => word & right[index]!) : left.map((word, index) => word | right[index]!);
+      if (node.kind === 'and') intersect(left, right);
+      else unite(left, right);
+      return left;
     }
   }
 }
@@ -486,7 +491,7 @@ function keepListed(lists: CodeLists, mask: Uint8Array, matches: BitSet): void {
     if (mask[code]! !== 1) continue;
     for (let index = lists.start[code]!; index < lists.start[code + 1]!; index += 1) add(allowed, lists.ordinals[index]!);
   }
-  for (let word = 0; word < matches.length; word += 1) matches[word] = matches[word]! & allowed[word]!;
+  intersect(matches, allowed);
 }
 
 /** Clears from `matches` the companies failing the column filters, with the rules of filter-sql.ts. */

@@ -1,12 +1,13 @@
 import { LRUCache } from 'lru-cache';
 import type { NormalizedFilters, PagePosition, SortSpec } from '../company-index';
+import type { KeyedRow } from './sort-sql';
 
 /** How many leading rows of a relevance order the first page keeps: a hundred pages of twenty, and the row that says a page follows. */
 export const RANKED_PREFIX_ROWS = 2_001;
 
 export interface RankedPrefix {
   /** Sort key and id of the leading rows, in order. */
-  rows: { key: number; id: string }[];
+  rows: KeyedRow[];
   /** True when the rows are every match (the set was smaller than the prefix). */
   complete: boolean;
 }

@@ -9,6 +9,12 @@ import type { SqlParams } from './sql-params';
 const MISSING_LAST_ASC = 2_147_483_647;
 const MISSING_LAST_DESC = -1;
 
+/** A row's id with its sort key as the SQL selects it: a page read by id is put in order by these. */
+export interface KeyedRow {
+  id: string;
+  key: number;
+}
+
 export interface SortSql {
   /** The sort key of a row of `companies c`; rows are ordered by it in `direction`, then by id ascending. */
   key: string;
