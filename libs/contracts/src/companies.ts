@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInteger, textField } from './request-fields';
 
 /** The nine stored employee_count values (size band markers) and their labels. */
 export const EMPLOYEE_BANDS = [
@@ -30,7 +31,7 @@ export const SEARCH_PAGE_MAX = 100;
 export const SEARCH_PAGE_DEFAULT = 20;
 export const MAX_CONNECTION_FILTERS = 10;
 
-const text = z.string().min(1).max(200);
+const text = textField().min(1).max(200);
 const textList = z.array(text).max(100);
 
 const connectionFilterSchema = z
@@ -43,15 +44,28 @@ const connectionFilterSchema = z
 
 /** The filter fields shared by search, counts and export sources. */
 export const companyFiltersShape = {
-  query: z.string().max(500).optional(),
-  countries: textList.optional(),
-  states: textList.optional(),
-  cities: textList.optional(),
-  industries: textList.optional(),
-  exclude_industries: textList.optional(),
-  naics_codes: z.array(z.string().regex(/^\d{6}$/, 'must be a 6-digit NAICS code')).max(100).optional(),
+  query: textField().max(500).optional().meta({
+    description:
+      'Free text over name and description (words, phrases in quotes, `-word` to exclude, `or`).',
+  }),
+  countries: textList.optional().meta({
+    description:
+      'Full English country names, exact and case-sensitive (`Germany`); codes and other cases match nothing.',
+  }),
+  states: textList.optional().meta({ description: 'Full state or region names, same convention as countries.' }),
+  cities: textList.optional().meta({ description: 'City names; not country-scoped by themselves, so also set countries.' }),
+  industries: textList.optional().meta({ description: 'Industry labels to include.' }),
+  exclude_industries: textList.optional().meta({
+    description:
+      'Industry labels to exclude (companies without an industry are kept); coexists with industries.',
+  }),
+  naics_codes: z
+    .array(textField().regex(/^\d{6}$/, 'must be a 6-digit NAICS code'))
+    .max(100)
+    .optional()
+    .meta({ description: 'Specific 6-digit NAICS codes; a union with naics_sectors.' }),
   naics_sectors: z
-    .array(z.string())
+    .array(textField())
     .max(20)
     .superRefine((sectors, ctx) => {
       const unknown = sectors.filter((s) => !(NAICS_SECTORS as readonly string[]).includes(s));
@@ -62,11 +76,19 @@ export const companyFiltersShape = {
         });
       }
     })
-    .optional(),
-  technologies: textList.optional(),
-  technology_categories: textList.optional(),
-  employee_count_min: z.number().int().min(0).optional(),
-  employee_count_max: z.number().int().min(0).optional(),
+    .optional()
+    .meta({
+      description:
+        'Whole NAICS 2022 sectors by code prefix: single-prefix sectors by their 2-digit code (`21`), multi-prefix ones only in their hyphenated form (`31-33`, `44-45`, `48-49`; a bare `31` is 422).',
+      example: ['48-49', '54'],
+    }),
+  technologies: textList.optional().meta({ description: 'Detected technologies, any of them.' }),
+  technology_categories: textList.optional().meta({ description: 'Technology categories, any of them.' }),
+  employee_count_min: z.number().int().min(0).optional().meta({
+    description:
+      'Inclusive lower bound over the stored band values; ANDed with employee_count_max into one range. A range holding none of the nine values matches nothing.',
+  }),
+  employee_count_max: z.number().int().min(0).optional().meta({ description: 'Inclusive upper bound over the stored band values.' }),
   employee_bands: z
     .array(z.number().int())
     .max(9)
@@ -79,23 +101,37 @@ export const companyFiltersShape = {
         });
       }
     })
-    .optional(),
-  founded_year_min: z.number().int().min(1000).max(3000).optional(),
-  founded_year_max: z.number().int().min(1000).max(3000).optional(),
-  keywords: textList.optional(),
-  exclude_keywords: textList.optional(),
-  connections: z.array(connectionFilterSchema).max(MAX_CONNECTION_FILTERS).optional(),
-  sort_by: z.enum(SORT_FIELDS).optional(),
-  sort_order: z.enum(SORT_ORDERS).optional(),
+    .optional()
+    .meta({
+      description: 'A set of the nine stored band values (1, 10, 50, 200, 500, 1000, 5000, 10000, 10001): the way to select sizes that are not adjacent.',
+      example: [50, 200],
+    }),
+  founded_year_min: z.number().int().min(1000).max(3000).optional().meta({ description: 'Founded in or after this year.' }),
+  founded_year_max: z.number().int().min(1000).max(3000).optional().meta({ description: 'Founded in or before this year.' }),
+  keywords: textList.optional().meta({ description: 'Phrases matched in name and description; any of them (OR).' }),
+  exclude_keywords: textList.optional().meta({ description: 'A company matching any of these phrases is removed.' }),
+  connections: z.array(connectionFilterSchema).max(MAX_CONNECTION_FILTERS).optional().meta({
+    description:
+      'At most 10. The fields of one entry must match the same connection; entries are ANDed.',
+  }),
+  sort_by: z.enum(SORT_FIELDS).optional().meta({
+    description:
+      '`relevance` (default), `quality`, `employee_count`, `founded_year` or `name`.',
+  }),
+  sort_order: z.enum(SORT_ORDERS).optional().meta({ description: '`asc` or `desc` (default).' }),
 };
 
-export const companyFiltersSchema = z.strictObject(companyFiltersShape);
+export const companyFiltersSchema = z.strictObject(companyFiltersShape).meta({ id: 'CompanyFilters', description: 'The filters of a company search.' });
 export type CompanyFilters = z.infer<typeof companyFiltersSchema>;
 
 export const searchRequestSchema = z.strictObject({
   ...companyFiltersShape,
-  limit: z.number().int().min(1).max(SEARCH_PAGE_MAX).optional(),
-  cursor: z.string().min(1).max(2_000).optional(),
+  limit: z.number().int().min(1).max(SEARCH_PAGE_MAX).optional().meta({ description: 'Page size: default 20, at most 100.' }),
+  cursor: textField()
+    .min(1)
+    .max(2_000)
+    .optional()
+    .meta({ description: 'The `next_cursor` of the previous page, sent with the same sort. Opaque and signed.' }),
 });
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 
@@ -103,24 +139,33 @@ export const countsRequestSchema = companyFiltersSchema;
 export type CountsRequest = CompanyFilters;
 
 export const companySummarySchema = z.object({
-  company_id: z.uuid(),
+  company_id: z.uuid().meta({ description: 'Stable id, the path parameter of the company endpoints. A UUID, not a domain.' }),
   name: z.string(),
   domain: z.string(),
-  industry: z.string().nullable(),
-  employee_count: z.number().int().nullable(),
-  country: z.string().nullable(),
+  industry: z.string().nullable().meta({ description: 'Industry label.' }),
+  employee_count: z.number().int().nullable().meta({
+    description:
+      'A size band marker, not a headcount: 1, 10, 50, 200, 500, 1000, 5000, 10000 or 10001.',
+  }),
+  country: z.string().nullable().meta({ description: 'The English country name (`Germany`).' }),
   city: z.string().nullable(),
   technologies: z.array(z.string()),
   founded_year: z.number().int().nullable(),
-});
+}).meta({ id: 'CompanySummary', description: 'A company as search lists it.' });
 export type CompanySummary = z.infer<typeof companySummarySchema>;
 
-export const facetBucketSchema = z.object({ value: z.union([z.string(), z.number()]), count: z.number().int() });
+export const facetBucketSchema = z
+  .object({ value: z.union([z.string(), z.number()]), count: z.number().int() })
+  .meta({ id: 'FacetBucket', description: 'A facet value and how many matches have it.' });
 export const aggregationsSchema = z.object({
   industries: z.array(facetBucketSchema),
   countries: z.array(facetBucketSchema),
   employee_count: z.array(facetBucketSchema),
   technologies: z.array(facetBucketSchema),
+}).meta({
+  id: 'Aggregations',
+  description:
+    'Facet counts over the whole match set (not the page): at most 20 values each, count descending. `employee_count` values are the stored band markers.',
 });
 export type Aggregations = z.infer<typeof aggregationsSchema>;
 
@@ -149,16 +194,19 @@ export const companyDetailSchema = z.object({
   industry: z.string().nullable(),
   city: z.string().nullable(),
   description: z.string().nullable(),
-  employee_count: z.number().int().nullable(),
-  employee_range: z.string().nullable(),
-  country: z.string().nullable(),
+  employee_count: z.number().int().nullable().meta({ description: 'A size band marker, not a headcount (see employee_range).' }),
+  employee_range: z.string().nullable().meta({
+    description:
+      'The band\'s label: 1, 2-10, 11-50, 51-200, 201-500, 501-1000, 1001-5000, 5001-10000 or 10001+.',
+  }),
+  country: z.string().nullable().meta({ description: 'ISO 3166-1 alpha-2 code (`DE`); search shows the English name.' }),
   technologies: z.array(z.string()),
   founded_year: z.number().int().nullable(),
-  profile_url: z.string().nullable(),
-  funding_stage: z.string().nullable(),
-  funding_total_usd: z.number().int().nullable(),
-  last_funding_date: z.string().nullable(),
-});
+  profile_url: z.string().nullable().meta({ description: 'The company\'s profile on a professional network.' }),
+  funding_stage: z.string().nullable().meta({ description: 'Lowercase token such as `series_b`.' }),
+  funding_total_usd: z.number().int().nullable().meta({ description: 'US dollars.' }),
+  last_funding_date: z.string().nullable().meta({ description: 'YYYY-MM-DD.' }),
+}).meta({ id: 'Company', description: 'A company\'s full record.' });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;
 
 export const jobPostingSchema = z.object({
@@ -166,14 +214,14 @@ export const jobPostingSchema = z.object({
   seniority: z.string().optional(),
   categories: z.array(z.string()).optional(),
   location: z.string().optional(),
-  first_seen_at: z.string().optional(),
+  first_seen_at: z.string().optional().meta({ description: 'YYYY-MM-DD.' }),
   url: z.string().optional(),
-});
+}).meta({ id: 'JobPosting', description: 'An open job posting; only `title` is always present.' });
 
 export const JOB_POSTINGS_PAGE_MAX = 50;
 export const jobPostingsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(JOB_POSTINGS_PAGE_MAX).default(10),
+  page: queryInteger({ min: 1 }).default(1),
+  page_size: queryInteger({ min: 1, max: JOB_POSTINGS_PAGE_MAX }).default(10),
 });
 
 export const jobPostingsResponseSchema = z.object({
@@ -199,7 +247,7 @@ export const SAVED_LIST_MAX_ADD = 10_000;
 
 export const createListBodySchema = z.strictObject({
   workspace_id: z.uuid(),
-  name: z.string().trim().min(1).max(200),
+  name: textField().trim().min(1).max(200),
   company_ids: z.array(z.uuid()).max(SAVED_LIST_MAX_ADD),
 });
 export const createListResultSchema = z.object({ list_id: z.uuid() });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { roleSchema, scopeSchema } from './identity';
+import { creditAmount } from './ledger';
+import { textField } from './request-fields';
 
 /**
  * The operator interface: what the web app would do with a logged-in session, exposed to the
@@ -8,8 +10,8 @@ import { roleSchema, scopeSchema } from './identity';
 export const OPERATOR_PREFIX = '/operator/v1';
 
 export const createWorkspaceBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  credits: z.number().int().min(0).optional(),
+  name: textField().trim().min(1).max(200),
+  credits: creditAmount().min(0).optional(),
 });
 export const createWorkspaceResultSchema = z.object({ workspace_id: z.uuid(), owner_user_id: z.uuid() });
 
@@ -25,7 +27,7 @@ export const TOKEN_DEFAULT_EXPIRY_DAYS = 90;
 export const createTokenBodySchema = z
   .strictObject({
     user_id: z.uuid(),
-    name: z.string().trim().min(1).max(200),
+    name: textField().trim().min(1).max(200),
     scope: scopeSchema,
     expires_in_days: z.number().int().min(1).max(TOKEN_MAX_EXPIRY_DAYS).optional(),
     never_expires: z.boolean().optional(),
@@ -58,7 +60,7 @@ export const revokeTokenResultSchema = z.object({ token_id: z.uuid(), revoked: z
 
 export const grantCreditsBodySchema = z.strictObject({
   workspace_id: z.uuid(),
-  amount: z.number().int().positive(),
+  amount: creditAmount().positive(),
 });
 export const grantCreditsResultSchema = z.object({ workspace_id: z.uuid(), balance: z.number().int() });
 

@@ -1,11 +1,11 @@
 import { companyIdentity, companyProfile, type Company, type CompanyProfile } from './company';
-import { generateConnections, type Connection, type ConnectionCategory } from './connections';
+import { drawConnections, type Connection, type ConnectionCategory } from './connections';
 import {
   AWARDS, FACILITIES, INVESTOR_SUFFIXES, NEWS_CATEGORY_WEIGHTS, NEWS_OUTLETS, PRODUCT_NOUNS, UNCATEGORISED_NEWS_SHARE,
   type NewsCategory,
 } from './data/news';
 import { BRAND_ENDS, BRAND_STARTS, GIVEN_NAMES, SURNAMES } from './data/name-parts';
-import { ROLE_FAMILIES } from './data/job-roles';
+import { ROLE_FAMILIES, type JobCategory, type Seniority } from './data/job-roles';
 import { TECHNOLOGIES } from './data/technologies';
 import { formatDay, parseDay } from './dates';
 import { bandRank } from './employee-bands';
@@ -18,6 +18,14 @@ import { WeightedTable } from './weighted-table';
 
 export const SIGNAL_TYPES = ['job_openings', 'financing_events', 'news_events', 'connections'] as const;
 export type SignalType = (typeof SIGNAL_TYPES)[number];
+
+/** What a job opening event says about the posting itself. */
+export interface JobOpeningFacts {
+  readonly title: string;
+  readonly seniority: Seniority;
+  readonly categories: readonly JobCategory[];
+  readonly location: string | null;
+}
 
 /**
  * One thing that happened at a followed company: what the upstream provider reports and
@@ -37,6 +45,8 @@ export interface CompanyEvent {
   readonly headline: string;
   readonly details: readonly string[];
   readonly source_url: string;
+  /** Job openings only (null otherwise). */
+  readonly job_opening: JobOpeningFacts | null;
 }
 
 export interface CompanyEventOptions {
@@ -45,9 +55,18 @@ export interface CompanyEventOptions {
   readonly count: number;
   /** Events fall in the year that ends on this day (YYYY-MM-DD), so results do not move with the clock. */
   readonly referenceDate: string;
+  /**
+   * Which year of the company's history (default 0): period p holds the year that ends 365 × p
+   * days after `referenceDate`, drawn independently of every other period and with ids of its
+   * own, so consecutive periods tile a timeline on which no event ever moves or changes id.
+   */
+  readonly period?: number;
 }
 
 const YEAR_DAYS = 365;
+/** Ids of period p start at ordinal p' × PERIOD_ORDINALS (p' = p zigzag-coded); a period has far fewer events of a kind. */
+const PERIOD_ORDINALS = 1024;
+const MAX_PERIOD_CODE = Math.floor(0x0100_0000 / PERIOD_ORDINALS) - 1;
 const MAX_HIRING_EVENTS = 60;
 const MAX_NEWS_EVENTS = 40;
 const MEAN_NEWS = [2, 3, 4, 6, 8, 10, 14, 14, 14] as const;
@@ -73,6 +92,9 @@ interface Context {
   readonly profile: CompanyProfile;
   readonly count: number;
   readonly referenceDay: number;
+  /** Mixed into every generator of the period: 0 for period 0, so that period is what it always was. */
+  readonly salt: number;
+  readonly ordinalBase: number;
 }
 
 interface Draft {
@@ -84,6 +106,7 @@ interface Draft {
   readonly source_url: string;
   readonly kind: IdKindValue;
   readonly ordinal: number;
+  readonly job_opening: JobOpeningFacts | null;
 }
 
 /** "$12.5M", "$480K", "$1.2B". */
@@ -138,7 +161,7 @@ function whereHired(location: string | null): string {
 }
 
 function hiringEvents(ctx: Context): Draft[] {
-  const rng = new Rng(ctx.key, Stream.hiringEvents, ctx.company.index);
+  const rng = new Rng(ctx.key, Stream.hiringEvents, ctx.company.index, ctx.salt);
   const board = rng.pick<JobBoard>(['greenhouse', 'lever', 'workable', 'careers_page']);
   const small = ctx.company.employee_count === null || bandRank(ctx.company.employee_count) <= 2;
   // A year of openings is several times what is open on one day; followed companies hire.
@@ -156,13 +179,14 @@ function hiringEvents(ctx: Context): Draft[] {
       source_url: postingUrl(rng, board, ctx.profile, role.title),
       kind: IdKind.hiringEvent,
       ordinal,
+      job_opening: { title: role.title, seniority: role.seniority, categories: [role.category], location },
     });
   }
   return drafts;
 }
 
 function financingEvents(ctx: Context): Draft[] {
-  const rng = new Rng(ctx.key, Stream.financingEvents, ctx.company.index);
+  const rng = new Rng(ctx.key, Stream.financingEvents, ctx.company.index, ctx.salt);
   const roll = rng.float();
   const total = roll < 0.55 ? 0 : roll < 0.9 ? 1 : 2;
   let stage: FundingStage = ctx.company.funding_stage ?? drawFundingStage(rng, ctx.company.employee_count);
@@ -188,6 +212,7 @@ function financingEvents(ctx: Context): Draft[] {
       source_url: newsUrl(rng, day, headline),
       kind: IdKind.financingEvent,
       ordinal,
+      job_opening: null,
     });
   }
   return drafts;
@@ -278,7 +303,7 @@ function newsHeadline(rng: Rng, ctx: Context, category: NewsCategory | null): { 
 }
 
 function newsEvents(ctx: Context): Draft[] {
-  const rng = new Rng(ctx.key, Stream.newsEvents, ctx.company.index);
+  const rng = new Rng(ctx.key, Stream.newsEvents, ctx.company.index, ctx.salt);
   const mean = ctx.company.employee_count === null ? 3 : (MEAN_NEWS[bandRank(ctx.company.employee_count)] as number);
   const ratio = mean / (1 + mean);
   const total = Math.min(MAX_NEWS_EVENTS, 2 + Math.floor(Math.log(1 - rng.float()) / Math.log(ratio)));
@@ -287,7 +312,9 @@ function newsEvents(ctx: Context): Draft[] {
     const category = rng.chance(UNCATEGORISED_NEWS_SHARE) ? null : NEWS_TABLE.draw(rng);
     const day = eventDay(rng, ctx);
     const { headline, details } = newsHeadline(rng, ctx, category);
-    drafts.push({ signal_type: 'news_events', category, day, headline, details, source_url: newsUrl(rng, day, headline), kind: IdKind.newsEvent, ordinal });
+    drafts.push({
+      signal_type: 'news_events', category, day, headline, details, source_url: newsUrl(rng, day, headline), kind: IdKind.newsEvent, ordinal, job_opening: null,
+    });
   }
   return drafts;
 }
@@ -321,25 +348,38 @@ function connectionEvents(ctx: Context, connections: readonly Connection[]): Dra
       source_url: `https://${ctx.company.domain}/${CONNECTION_PAGES[connection.category]}`,
       kind: IdKind.connectionEvent,
       ordinal,
+      job_opening: null,
     });
   });
   return drafts;
 }
 
+/** Periods zigzag-coded (0, -1, 1, -2, 2 ... -> 0, 1, 2, 3, 4 ...): a non-negative salt and id block for each. */
+function periodCode(period: number): number {
+  if (!Number.isInteger(period)) throw new RangeError(`period must be an integer, got ${period}`);
+  const code = period >= 0 ? 2 * period : -2 * period - 1;
+  if (code > MAX_PERIOD_CODE) throw new RangeError(`period out of range: ${period}`);
+  return code;
+}
+
 /**
  * A year of events for one company, newest first (ties in a stable order): job openings,
  * financing rounds, news and newly seen connections, all dated in the year ending on
- * `referenceDate`.
+ * `referenceDate` (moved on by `period` years).
  */
 export function generateCompanyEvents(company: Company, options: CompanyEventOptions): CompanyEvent[] {
   const key = seedKey(options.seed);
-  const ctx: Context = { key, company, profile: companyProfile(key, company.index), count: options.count, referenceDay: parseDay(options.referenceDate) };
-  const connections = generateConnections(company, { seed: options.seed, count: options.count, asOf: options.referenceDate });
+  const code = periodCode(options.period ?? 0);
+  const referenceDay = parseDay(options.referenceDate) + YEAR_DAYS * (options.period ?? 0);
+  const ctx: Context = {
+    key, company, profile: companyProfile(key, company.index), count: options.count, referenceDay, salt: code, ordinalBase: code * PERIOD_ORDINALS,
+  };
+  const connections = drawConnections(company, { seed: options.seed, count: options.count, asOf: formatDay(referenceDay) }, code, ctx.ordinalBase);
   const drafts = [...hiringEvents(ctx), ...financingEvents(ctx), ...newsEvents(ctx), ...connectionEvents(ctx, connections)];
   const events = drafts.map((draft) => ({
     draft,
     event: {
-      id: recordId(key, company.index, draft.kind, draft.ordinal),
+      id: recordId(key, company.index, draft.kind, ctx.ordinalBase + draft.ordinal),
       company_id: company.company_id,
       domain: company.domain,
       company_name: company.name,
@@ -349,6 +389,7 @@ export function generateCompanyEvents(company: Company, options: CompanyEventOpt
       headline: draft.headline,
       details: draft.details,
       source_url: draft.source_url,
+      job_opening: draft.job_opening,
     } satisfies CompanyEvent,
   }));
   events.sort((a, b) => b.draft.day - a.draft.day || (a.event.id < b.event.id ? -1 : a.event.id > b.event.id ? 1 : 0));

@@ -1,6 +1,6 @@
 import { generateCompanies, FIELD_PRESENCE, type Company } from './company';
 import { INDUSTRIES } from './data/industries';
-import { INDUSTRY_GROUPS } from './data/industry-groups';
+import { SOFTWARE_VERTICALS } from './data/software-verticals';
 import { TECHNOLOGIES } from './data/technologies';
 import { DATASET_AS_OF, DATASET_AS_OF_YEAR } from './dates';
 import { EMPLOYEE_BANDS, EMPLOYEE_BAND_WEIGHTS, EMPLOYEE_RANGES } from './employee-bands';
@@ -92,7 +92,8 @@ describe('record contents', () => {
   });
 
   it('writes two or three sentences carrying searchable phrases of the industry', () => {
-    const byLabel = new Map(INDUSTRIES.map((industry) => [industry.label, INDUSTRY_GROUPS[industry.group]]));
+    const byLabel = new Map(INDUSTRIES.map((industry) => [industry.label, industry.vocabulary]));
+    const marketProducts = SOFTWARE_VERTICALS.flatMap((vertical) => vertical.products);
     for (const company of companies.slice(0, 5_000)) {
       if (company.description === null || company.industry === null) continue;
       // Names ("Acme Co.") and places ("St. Louis") carry dots of their own.
@@ -101,12 +102,12 @@ describe('record contents', () => {
       expect(sentences.length).toBeGreaterThanOrEqual(2);
       expect(sentences.length).toBeLessThanOrEqual(3);
       expect(company.description.startsWith(company.name)).toBe(true);
-      const phrases = (byLabel.get(company.industry)?.phrases ?? []).filter((phrase) => company.description?.includes(phrase));
+      const phrases = [...(byLabel.get(company.industry)?.offerings ?? []), ...marketProducts].filter((phrase) => company.description?.includes(phrase));
       expect(phrases.length).toBeGreaterThanOrEqual(2);
     }
     expect(share((c) => c.description?.includes('machine learning') ?? false)).toBeGreaterThan(0.005);
-    expect(share((c) => c.description?.includes('supply chain') ?? false)).toBeGreaterThan(0.005);
-    expect(share((c) => c.description?.includes('payments platform') ?? false)).toBeGreaterThan(0.001);
+    expect(share((c) => c.description?.includes('freight forwarding') ?? false)).toBeGreaterThan(0.002);
+    expect(share((c) => c.description?.includes('payment processing') ?? false)).toBeGreaterThan(0.001);
   });
 
   it('lists real technologies without duplicates, with the categories of exactly those technologies', () => {

@@ -158,6 +158,7 @@ function buildCompany(key: SeedKey, index: number): Company {
     ? drawDescription(rng, {
         name: identity.name,
         group,
+        vocabulary: industry.vocabulary,
         location: hasCity ? placeLabel(geo, place) : hasCountry ? geo.name : null,
         qualifier: qualifierFor(rng, shownBand, stage),
         foundedYear: hasFounded ? foundedYear : null,

@@ -38,18 +38,29 @@ const MEAN_CONNECTIONS = [0.3, 0.8, 1.5, 3, 5, 8, 12, 18, 25] as const;
 const MAX_CONNECTIONS = 60;
 const LOOKBACK_DAYS = 3 * 365;
 
+type ConnectedCompany = Pick<Company, 'index' | 'company_id' | 'employee_count' | 'funding_stage'>;
+
 /**
  * The company's connections, newest first. Targets are drawn by index inside [0, count),
  * so nothing about the rest of the dataset has to be held in memory.
  */
-export function generateConnections(company: Pick<Company, 'index' | 'company_id' | 'employee_count' | 'funding_stage'>, options: ConnectionOptions): Connection[] {
+export function generateConnections(company: ConnectedCompany, options: ConnectionOptions): Connection[] {
+  return drawConnections(company, options, 0, 0);
+}
+
+/**
+ * One independent draw of the company's connections: `salt` 0 with `ordinalBase` 0 is
+ * {@link generateConnections}; other salts are the connections another period of events
+ * finds, with ids of their own from `ordinalBase` on.
+ */
+export function drawConnections(company: ConnectedCompany, options: ConnectionOptions, salt: number, ordinalBase: number): Connection[] {
   const { count } = options;
   if (!Number.isInteger(count) || count < 1 || count > MAX_INDEX + 1) throw new RangeError(`count out of range: ${count}`);
   if (company.index >= count) throw new RangeError(`company index ${company.index} is outside the id space of ${count}`);
   if (count < 2) return [];
   const key = seedKey(options.seed);
   const asOfDay = parseDay(options.asOf ?? DATASET_AS_OF);
-  const rng = new Rng(key, Stream.connections, company.index);
+  const rng = new Rng(key, Stream.connections, company.index, salt);
   const mean = company.employee_count === null ? 1 : (MEAN_CONNECTIONS[bandRank(company.employee_count)] as number);
   const ratio = mean / (1 + mean);
   const total = Math.min(MAX_CONNECTIONS, count - 1, Math.floor(Math.log(1 - rng.float()) / Math.log(ratio)));
@@ -71,7 +82,7 @@ export function generateConnections(company: Pick<Company, 'index' | 'company_id
     const u = rng.float();
     const day = asOfDay - Math.floor(u * Math.sqrt(u) * LOOKBACK_DAYS);
     drawn.push({
-      id: recordId(key, company.index, IdKind.connection, ordinal),
+      id: recordId(key, company.index, IdKind.connection, ordinalBase + ordinal),
       company_id: company.company_id,
       category,
       connected_company_id: other.company_id,

@@ -94,3 +94,54 @@ describe('company events', () => {
     expect(moved.every((e) => parseDay(e.happened_on) - (shift.get(e.id) as number) === 10)).toBe(true);
   });
 });
+
+describe('company events by period', () => {
+  const company = generateCompany(SEED, 4_321);
+  const options = { seed: SEED, count: 20_000, referenceDate: REFERENCE };
+  const periods = [-1, 0, 1, 2].map((period) => generateCompanyEvents(company, { ...options, period }));
+
+  it('keeps period 0 as the year ending on the reference date', () => {
+    expect(periods[1]).toEqual(generateCompanyEvents(company, options));
+  });
+
+  it('dates period p in the year ending 365 × p days after the reference date, so periods tile a timeline', () => {
+    const reference = parseDay(REFERENCE);
+    [-1, 0, 1, 2].forEach((period, at) => {
+      const end = reference + 365 * period;
+      const days = (periods[at] as CompanyEvent[]).map((e) => parseDay(e.happened_on));
+      expect(days.length).toBeGreaterThan(0);
+      expect(days.filter((day) => day > end || day <= end - 365)).toEqual([]);
+    });
+  });
+
+  it('draws each period anew, with ids no other period uses', () => {
+    const all = periods.flat();
+    expect(new Set(all.map((e) => e.id)).size).toBe(all.length);
+    const headlines = (at: number) => new Set((periods[at] as CompanyEvent[]).map((e) => e.headline));
+    const shared = [...headlines(2)].filter((headline) => headlines(1).has(headline));
+    expect(shared.length).toBeLessThan(headlines(2).size / 2);
+  });
+
+  it('is deterministic per period', () => {
+    expect(generateCompanyEvents(company, { ...options, period: 2 })).toEqual(periods[3]);
+  });
+});
+
+describe('job opening facts', () => {
+  const company = generateCompany(SEED, 77);
+  const events = generateCompanyEvents(company, { seed: SEED, count: 20_000, referenceDate: REFERENCE });
+
+  it('gives every job opening its title, seniority, categories and location, and no other event any', () => {
+    const openings = events.filter((e) => e.signal_type === 'job_openings');
+    expect(openings.length).toBeGreaterThan(0);
+    for (const opening of openings) {
+      const facts = opening.job_opening;
+      expect(facts).not.toBeNull();
+      expect(opening.details).toContain(`Title: ${facts?.title}`);
+      expect(opening.details).toContain(`Seniority: ${facts?.seniority}`);
+      expect(facts?.categories).toEqual([opening.category]);
+      expect(opening.headline).toContain(facts?.title);
+    }
+    expect(events.filter((e) => e.signal_type !== 'job_openings' && e.job_opening !== null)).toEqual([]);
+  });
+});

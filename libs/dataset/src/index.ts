@@ -7,10 +7,10 @@ export {
   FIELD_PRESENCE, companyIdentity, generateCompanies, generateCompany, generateCompanyBatches, indexFromCompanyId, indexFromDomain,
   type Company, type CompanyIdentity, type GenerateCompaniesOptions,
 } from './company';
-export { SIGNAL_TYPES, generateCompanyEvents, type CompanyEvent, type CompanyEventOptions, type SignalType } from './company-events';
+export { SIGNAL_TYPES, generateCompanyEvents, type CompanyEvent, type CompanyEventOptions, type JobOpeningFacts, type SignalType } from './company-events';
 export { CONNECTION_CATEGORIES, generateConnections, type Connection, type ConnectionCategory, type ConnectionOptions } from './connections';
 export { dataQualityScore, QUALITY_FIELDS } from './data-quality';
-export { DATASET_AS_OF } from './dates';
+export { DATASET_AS_OF, formatDay, parseDay } from './dates';
 export { EMPLOYEE_BANDS, EMPLOYEE_RANGES, type EmployeeBand } from './employee-bands';
 export { FOLLOWED_TARGET, followedCount, followedIndices, isFollowed, type FollowedOptions } from './followed';
 export { generateFollowedCompanies, type FollowedCompany } from './followed-feed';

@@ -2,64 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { EventPayload, RpcDefinition } from '@radar/contracts';
 import { AppError } from '../src/errors';
-import { Bus } from '../src/nats';
-import { silentLogger, testInfrastructure, testNamespace } from '../src/testing';
+import type { Logger } from 'pino';
+import { testNamespace } from '../src/testing';
+import { busPool, capturingLogger, eventually, inbox, PINO_ERROR, revoked, streamIn, watchUnhandledRejections } from './bus-harness';
 
 const addRequest = z.strictObject({ a: z.number().int(), b: z.number().int() });
 const addReply = z.strictObject({ sum: z.number().int() });
 const ADD: RpcDefinition<typeof addRequest, typeof addReply> = { subject: 'spec.math.add', request: addRequest, reply: addReply };
 
-const revoked = (): EventPayload<'identity.token.revoked'> => ({ tokenId: randomUUID(), workspaceId: randomUUID() });
+const buses = busPool();
+const openBus = (namespace: string, logger?: Logger) => buses.open(namespace, logger);
+const identityStream = (namespace: string) => streamIn(namespace, 'IDENTITY');
 
-const opened: { bus: Bus; namespace: string }[] = [];
-
-async function openBus(namespace: string): Promise<Bus> {
-  const bus = await Bus.connect({ url: testInfrastructure.natsUrl, name: 'platform-spec', namespace, logger: silentLogger() });
-  opened.push({ bus, namespace });
-  return bus;
-}
-
-/** The stream name Bus derives for the contracts' IDENTITY stream in a namespace. */
-const identityStream = (namespace: string) => `${namespace.replace(/[^A-Za-z0-9_-]/g, '_')}IDENTITY`;
-
-/** Polls until `check` returns a value (or the deadline passes): for effects that happen after an ack. */
-async function eventually<T>(check: () => Promise<T | undefined>, what: string, deadlineMs = 10_000): Promise<T> {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Collects what a handler receives and lets a test await the n-th arrival. */
-function inbox<T>() {
-  const items: T[] = [];
-  const waiters: { count: number; resolve: () => void }[] = [];
-  return {
-    items,
-    push(item: T) {
-      items.push(item);
-      for (const waiter of waiters.filter((w) => items.length >= w.count)) waiter.resolve();
-    },
-    until(count: number): Promise<T[]> {
-      if (items.length >= count) return Promise.resolve(items);
-      return new Promise((resolve) => waiters.push({ count, resolve: () => resolve(items) }));
-    },
-  };
-}
-
-afterAll(async () => {
-  const cleaned = new Set<string>();
-  for (const { bus, namespace } of opened) {
-    if (!cleaned.has(namespace)) {
-      cleaned.add(namespace);
-      await bus.deleteStreams();
-    }
-  }
-  for (const { bus } of opened) await bus.close();
-});
+afterAll(() => buses.closeAll());
 
 describe('Bus request-reply', () => {
   it('delivers a validated request to the server and returns its validated reply', async () => {
@@ -126,6 +81,17 @@ describe('Bus request-reply', () => {
     expect(envelope.error?.message).toContain(ADD.subject);
   });
 
+  it('answers a request body that is not JSON with VALIDATION_ERROR and keeps serving', async () => {
+    const namespace = testNamespace();
+    const bus = await openBus(namespace);
+    bus.serve(ADD, async ({ a, b }) => ({ sum: a + b }), { queue: 'spec' });
+    await bus.connection.flush();
+    const raw = await bus.connection.request(`${namespace}${ADD.subject}`, Buffer.from('{"a": 1,'), { timeout: 5_000 });
+    const envelope = JSON.parse(Buffer.from(raw.data).toString('utf8')) as { ok: boolean; error?: { code: string; message: string } };
+    expect(envelope).toEqual({ ok: false, error: { code: 'VALIDATION_ERROR', message: `Invalid ${ADD.subject} request: not JSON` } });
+    await expect(bus.request(ADD, { a: 1, b: 2 })).resolves.toEqual({ sum: 3 });
+  });
+
   it('validates the request before sending it', async () => {
     const bus = await openBus(testNamespace());
     const handler = jest.fn(async ({ a, b }: { a: number; b: number }) => ({ sum: a + b }));
@@ -186,7 +152,7 @@ describe('Bus JetStream events', () => {
     const event = revoked();
     await bus.publish('identity.token.revoked', event, { msgId: `revoked:${event.tokenId}` });
     const [first] = await received.until(1);
-    expect(first).toEqual({ payload: event, msgId: `revoked:${event.tokenId}`, redelivered: false });
+    expect(first).toEqual({ payload: event, msgId: `revoked:${event.tokenId}`, redelivered: false, streamSequence: 1 });
   });
 
   it('delivers an event published twice with the same msgId once', async () => {
@@ -283,5 +249,127 @@ describe('Bus JetStream events', () => {
     await first.publish('identity.user.role_changed', event, { msgId: randomUUID() });
     await expect(heardByFirst.until(1)).resolves.toEqual([event]);
     await expect(heardBySecond.until(1)).resolves.toEqual([event]);
+  });
+});
+
+describe('Bus with messages that are not valid events', () => {
+  let unhandled: ReturnType<typeof watchUnhandledRejections>;
+  beforeEach(() => {
+    unhandled = watchUnhandledRejections();
+  });
+  afterEach(() => unhandled.stop());
+
+  const unlocked = (): EventPayload<'companies.unlocked'> => ({ workspaceId: randomUUID(), exportId: randomUUID(), companyIds: [randomUUID()] });
+
+  it('terminates a consumed message that is not JSON, logs it, and goes on to handle the next event', async () => {
+    const namespace = testNamespace();
+    const { logger, lines } = capturingLogger();
+    const bus = await openBus(namespace, logger);
+    const handled = inbox<EventPayload<'companies.unlocked'>>();
+    await bus.consume('companies.unlocked', { durable: 'spec-garbage', ackWaitMs: 1_000 }, async (payload) => {
+      handled.push(payload);
+    });
+    await bus.connection.jetstream().publish(`${namespace}companies.unlocked`, Buffer.from([0xff, 0x00, 0x7b, 0x22]), { msgID: 'garbage-1' });
+    const valid = unlocked();
+    await bus.publish('companies.unlocked', valid, { msgId: 'valid-1' });
+
+    await expect(handled.until(1)).resolves.toEqual([valid]);
+    const stream = streamIn(namespace, 'COMPANIES');
+    const manager = await bus.connection.jetstreamManager();
+    await eventually(async () => {
+      const info = await manager.consumers.info(stream, 'spec-garbage');
+      return info.ack_floor.stream_seq === 2 && info.num_ack_pending === 0 ? true : undefined;
+    }, 'both messages settled');
+    // Past the ack wait: a message left unsettled would be back by now.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const info = await manager.consumers.info(stream, 'spec-garbage');
+    expect(info.num_redelivered).toBe(0);
+    expect(info.num_ack_pending).toBe(0);
+    expect(handled.items).toEqual([valid]);
+    expect(lines.filter((line) => line.msg === 'terminated invalid event')).toEqual([
+      expect.objectContaining({
+        level: PINO_ERROR,
+        subject: `${namespace}companies.unlocked`,
+        streamSequence: 1,
+        msgId: 'garbage-1',
+        reason: 'not JSON',
+      }),
+    ]);
+    expect(unhandled.rejections).toEqual([]);
+  });
+
+  it('terminates a consumed message that fails the subject\'s schema', async () => {
+    const namespace = testNamespace();
+    const { logger, lines } = capturingLogger();
+    const bus = await openBus(namespace, logger);
+    const handled = inbox<EventPayload<'companies.unlocked'>>();
+    await bus.consume('companies.unlocked', { durable: 'spec-schema' }, async (payload) => {
+      handled.push(payload);
+    });
+    const wrongShape = Buffer.from(JSON.stringify({ workspaceId: 'nope', companyIds: 'all' }));
+    await bus.connection.jetstream().publish(`${namespace}companies.unlocked`, wrongShape, { msgID: 'wrong-shape' });
+    const valid = unlocked();
+    await bus.publish('companies.unlocked', valid, { msgId: 'valid-2' });
+    await expect(handled.until(1)).resolves.toEqual([valid]);
+    const terminated = lines.find((line) => line.msg === 'terminated invalid event');
+    expect(terminated).toMatchObject({ streamSequence: 1, msgId: 'wrong-shape', reason: expect.stringContaining('companyIds') });
+    expect(unhandled.rejections).toEqual([]);
+  });
+
+  it('drops a message that is not JSON on a listened subject and hears the next event', async () => {
+    const namespace = testNamespace();
+    const bus = await openBus(namespace);
+    const heard = inbox<EventPayload<'identity.token.revoked'>>();
+    bus.listen('identity.token.revoked', (payload) => heard.push(payload));
+    await bus.connection.flush();
+    bus.connection.publish(`${namespace}identity.token.revoked`, Buffer.from('not json at all'));
+    const event = revoked();
+    bus.connection.publish(`${namespace}identity.token.revoked`, Buffer.from(JSON.stringify(event)));
+    await expect(heard.until(1)).resolves.toEqual([event]);
+    expect(unhandled.rejections).toEqual([]);
+  });
+
+  it('keeps listening after a listener throws', async () => {
+    const namespace = testNamespace();
+    const bus = await openBus(namespace);
+    const heard = inbox<string>();
+    bus.listen('identity.token.revoked', ({ tokenId }) => {
+      heard.push(tokenId);
+      if (heard.items.length === 1) throw new Error('cache broke');
+    });
+    await bus.connection.flush();
+    const [first, second] = [revoked(), revoked()];
+    for (const event of [first, second]) bus.connection.publish(`${namespace}identity.token.revoked`, Buffer.from(JSON.stringify(event)));
+    await expect(heard.until(2)).resolves.toEqual([first.tokenId, second.tokenId]);
+  });
+});
+
+describe('Bus and messages that run out of deliveries', () => {
+  it('logs the subject, msgId and stream sequence of an event given up after maxDeliver attempts', async () => {
+    const namespace = testNamespace();
+    const { logger, lines } = capturingLogger();
+    const bus = await openBus(namespace, logger);
+    await bus.ensureStreams(['IDENTITY']);
+    const attempts = inbox<number>();
+    await bus.consume('identity.token.revoked', { durable: 'spec-give-up', maxDeliver: 2, ackWaitMs: 5_000 }, async (_payload, meta) => {
+      attempts.push(meta.streamSequence);
+      throw new Error('always fails');
+    });
+    await bus.publish('identity.token.revoked', revoked(), { msgId: 'doomed' });
+    await attempts.until(2);
+    const givenUp = await eventually(
+      async () => lines.find((line) => line.msg === 'event given up after its last delivery'),
+      'the max-deliveries advisory to be logged',
+    );
+    expect(givenUp).toMatchObject({
+      level: PINO_ERROR,
+      stream: identityStream(namespace),
+      consumer: 'spec-give-up',
+      streamSequence: 1,
+      deliveries: 2,
+      subject: `${namespace}identity.token.revoked`,
+      msgId: 'doomed',
+    });
+    expect(attempts.items).toEqual([1, 1]);
   });
 });

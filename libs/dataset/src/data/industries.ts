@@ -1,4 +1,5 @@
 import type { IndustryGroupKey } from './industry-groups';
+import { INDUSTRY_VOCABULARY, type IndustryVocabulary } from './industry-vocabulary';
 
 /**
  * Industry labels: a subset of LinkedIn's Industry Codes V2 taxonomy (2022), see
@@ -15,6 +16,8 @@ export interface IndustryDefinition {
   readonly group: IndustryGroupKey;
   readonly naics: readonly string[];
   readonly weight: number;
+  /** What its companies call themselves, sell and serve (./industry-vocabulary). */
+  readonly vocabulary: IndustryVocabulary;
 }
 
 type Row = readonly [label: string, group: IndustryGroupKey, naics: readonly string[], weight: number];
@@ -173,7 +176,13 @@ const ROWS: readonly Row[] = [
   ['Pet Services', 'local_services', ['812910'], 0.1],
 ];
 
-export const INDUSTRIES: readonly IndustryDefinition[] = ROWS.map(([label, group, naics, weight]) => ({ label, group, naics, weight }));
+function vocabularyOf(label: string): IndustryVocabulary {
+  const vocabulary = INDUSTRY_VOCABULARY[label];
+  if (vocabulary === undefined) throw new Error(`no vocabulary for the industry ${label}`);
+  return vocabulary;
+}
+
+export const INDUSTRIES: readonly IndustryDefinition[] = ROWS.map(([label, group, naics, weight]) => ({ label, group, naics, weight, vocabulary: vocabularyOf(label) }));
 
 /** Every industry label the dataset uses. */
 export const INDUSTRY_LABELS: readonly string[] = INDUSTRIES.map((industry) => industry.label);

@@ -15,16 +15,12 @@ export function sendError(res: Response, code: ErrorCode, message: string, detai
   res.status(status).json(body);
 }
 
-interface BodyParserError {
-  type?: string;
-  status?: number;
-  message?: string;
-}
-
-function bodyParserProblem(error: unknown): BodyParserError | undefined {
-  const candidate = error as BodyParserError | null;
-  return candidate && typeof candidate.type === 'string' && typeof candidate.status === 'number' ? candidate : undefined;
-}
+/**
+ * Express 5's router decodes path parameters with decodeURIComponent and passes on the URIError
+ * it throws for a path that is not valid percent-encoding (`/companies/%FF`), marked 400. No
+ * route has such a path: 404 (decisions.md).
+ */
+const isUndecodablePath = (error: unknown): boolean => error instanceof URIError && (error as { status?: unknown }).status === 400;
 
 /** Maps every error to the envelope of interface.md: no stack traces, no bare 500 pages. */
 export function errorHandler() {
@@ -39,17 +35,8 @@ export function errorHandler() {
       sendError(res, error.code, error.message, error.details);
       return;
     }
-    const parserProblem = bodyParserProblem(error);
-    if (parserProblem?.type === 'entity.parse.failed') {
-      sendError(res, 'VALIDATION_ERROR', `Malformed JSON body: ${parserProblem.message ?? 'cannot parse'}`);
-      return;
-    }
-    if (parserProblem?.type === 'entity.too.large') {
-      sendError(res, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
-      return;
-    }
-    if (parserProblem && (parserProblem.status ?? 500) < 500) {
-      sendError(res, 'VALIDATION_ERROR', `Unreadable request body: ${parserProblem.message ?? parserProblem.type}`);
+    if (isUndecodablePath(error)) {
+      sendError(res, 'NOT_FOUND', `No route for ${req.method} ${req.path}: the path is not valid percent-encoding`);
       return;
     }
     if (isDependencyFailure(error)) {

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import { answerClientError } from './client-error';
 
 export interface RunningServer {
   server: Server;
@@ -9,11 +10,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Starts listening and resolves once bound; `close` stops accepting and ends idle keep-alive sockets. */
+/**
+ * Starts listening and resolves once bound; `close` stops accepting and ends idle keep-alive
+ * sockets. Requests Node cannot parse are answered in the error envelope too.
+ */
 export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host);
     server.keepAliveTimeout = 65_000;
+    server.on('clientError', answerClientError);
     server.once('error', reject);
     server.once('listening', () => {
       const bound = (server.address() as AddressInfo).port;

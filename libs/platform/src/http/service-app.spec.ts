@@ -16,6 +16,9 @@ function routes(): Router {
   router.get('/app-error/:code', (req) => {
     throw new AppError(req.params.code as ErrorCode, `failed with ${req.params.code}`, { hint: 'from the use case' });
   });
+  router.get('/things/:thing_id', (req, res) => {
+    res.json({ thing_id: req.params.thing_id });
+  });
   router.get('/boom', () => {
     throw new Error('secret internals: SELECT * FROM tokens');
   });
@@ -36,7 +39,7 @@ function routes(): Router {
 const app = createServiceApp({
   logger: silentLogger(),
   routes: routes(),
-  jsonLimit: '1kb',
+  jsonLimitBytes: 1024,
 });
 
 function envelopeOf(body: unknown) {
@@ -89,6 +92,23 @@ describe('createServiceApp: error envelope', () => {
     const response = await request(app).delete('/no/such/thing');
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ detail: { code: 'NOT_FOUND', message: 'No route for DELETE /no/such/thing' } });
+  });
+
+  it.each(['/things/%FF', '/things/%E0%A4%A', '/things/abc%', '/things/%C0%80'])(
+    'answers the path %s, which is not valid percent-encoding, with 404 NOT_FOUND and the request id',
+    async (path) => {
+      const response = await request(app).get(path).set('X-Request-Id', 'req-bad-path');
+      expect(response.status).toBe(404);
+      expect(response.headers['x-request-id']).toBe('req-bad-path');
+      const detail = envelopeOf(response.body);
+      expect(detail.code).toBe('NOT_FOUND');
+      expect(detail.message).toBe(`No route for GET ${path}: the path is not valid percent-encoding`);
+    },
+  );
+
+  it('still decodes a path parameter that is valid percent-encoding', async () => {
+    const response = await request(app).get('/things/caf%C3%A9%20%2F');
+    expect(response.body).toEqual({ thing_id: 'café /' });
   });
 
   it.each(['NOT_FOUND', 'CONFLICT', 'INSUFFICIENT_SCOPE', 'RATE_LIMITED', 'insufficient_balance', 'TOKEN_EXPIRED'] as const)(

@@ -1,1 +1,2 @@
-export { Bus, type BusOptions, type ConsumeOptions, type EventHandler } from './bus';
+export { Bus, type BusOptions, type ConsumeOptions, type EventHandler, type EventMeta } from './bus';
+export { streamBacklog, type ConsumerBacklog } from './stream-backlog';

@@ -1,1 +1,2 @@
-export { applyMigrations, dropDatabase, ensureDatabase, prepareDatabase, type MigrationResult } from './migrations';
+export { applyMigrations, dropDatabase, ensureDatabase, pendingMigrations, prepareDatabase, type MigrationResult } from './migrations';
+export { waitForMigrations } from './wait-for-migrations';

@@ -131,6 +131,28 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
+/**
+ * The committed migrations not (or not successfully) applied to the database yet, in order: all
+ * of them when its migrations table does not exist yet. A service that does not migrate itself
+ * (RUN_MIGRATIONS=false: a migration Job does) waits until none is left.
+ */
+export async function pendingMigrations(databaseUrl: string, migrationsDir: string): Promise<string[]> {
+  const migrations = await readMigrations(migrationsDir);
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows: table } = await client.query<{ present: boolean }>("SELECT to_regclass('\"_prisma_migrations\"') IS NOT NULL AS present");
+    if (!table[0]?.present) return migrations.map((migration) => migration.name);
+    const { rows } = await client.query<AppliedRow>(
+      'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL',
+    );
+    const applied = new Set(rows.map((row) => row.migration_name));
+    return migrations.filter((migration) => !applied.has(migration.name)).map((migration) => migration.name);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Start-up step of a service: create its database if needed and apply its committed migrations. */
 export async function prepareDatabase(databaseUrl: string, migrationsDir: string): Promise<MigrationResult> {
   await ensureDatabase(databaseUrl);

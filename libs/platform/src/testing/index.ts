@@ -1,31 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Caller } from '@radar/contracts';
 import pino, { type Logger } from 'pino';
-import { dropDatabase, prepareDatabase } from '../prisma';
+import { uniqueSuffix } from './test-database';
 
-/** Where the real infrastructure listens in tests (loopback by default). */
-export const testInfrastructure = {
-  postgresUrl: process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
-  natsUrl: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
-  redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-  amqpUrl: process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
-};
-
-export const uniqueSuffix = (): string => randomBytes(5).toString('hex');
-
-export interface TestDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
-
-/** A fresh database with the service's migrations applied, for one test file or test. */
-export async function createTestDatabase(service: string, migrationsDir: string): Promise<TestDatabase> {
-  const url = new URL(testInfrastructure.postgresUrl);
-  url.pathname = `/radar_test_${service.replace(/[^a-z0-9]/gi, '_')}_${uniqueSuffix()}`;
-  const databaseUrl = url.toString();
-  await prepareDatabase(databaseUrl, migrationsDir);
-  return { url: databaseUrl, drop: () => dropDatabase(databaseUrl) };
-}
+export { createTestDatabase, testInfrastructure, uniqueSuffix, type TestDatabase } from './test-database';
 
 /** A NATS subject and stream namespace of the test's own, e.g. `t3fa9c01b2e.` */
 export const testNamespace = (): string => `t${uniqueSuffix()}.`;
@@ -44,3 +22,15 @@ export const aCaller = (workspaceId: string = randomUUID(), overrides: Partial<C
   role: 'member',
   ...overrides,
 });
+
+/** Secrets every test service gets (the gateway-signed caller headers of the tests use the first). */
+export const TEST_SECRETS = {
+  INTERNAL_SIGNING_SECRET: 'test-internal-signing-secret-0123456789abcdef',
+  OPERATOR_SECRET: 'test-operator-secret-0123456789abcdef0123',
+  CURSOR_SECRET: 'test-cursor-secret-0123456789abcdef012345',
+} as const;
+
+export { startTestService, type TestService, type TestServiceOptions } from './test-service';
+export { startTcpProxy, type TcpProxy } from './tcp-proxy';
+export { findSchemaDrift } from './schema-drift';
+export { currentMetricSamples, parseMetricSamples, sampleValue, type MetricSample } from './metric-samples';

@@ -1,0 +1,23 @@
+import type { components } from './generated/radar-api';
+
+/** The API's records, by the names the reference uses. */
+type Schemas = components['schemas'];
+
+export type CompanySummary = Schemas['CompanySummary'];
+export type Company = Schemas['Company'];
+export type CompanyFilters = Schemas['CompanyFilters'];
+export type JobPosting = Schemas['JobPosting'];
+export type Credits = Schemas['Credits'];
+export type CreditTransaction = Schemas['CreditTransaction'];
+export type ExportJob = Schemas['ExportJob'];
+export type ExportPreview = Schemas['ExportPreview'];
+export type CreatedExport = Schemas['CreatedExport'];
+export type ExportDownload = Schemas['ExportDownload'];
+export type Monitor = Schemas['Monitor'];
+export type MonitorRun = Schemas['MonitorRun'];
+export type MonitorRunDetail = Schemas['MonitorRunDetail'];
+export type MonitorRunCheck = Schemas['MonitorRunCheck'];
+export type Signal = Schemas['Signal'];
+export type SignalsSummary = Schemas['SignalsSummary'];
+export type Lead = Schemas['Lead'];
+export type LeadsSummary = Schemas['LeadsSummary'];

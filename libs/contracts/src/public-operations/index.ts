@@ -1,0 +1,24 @@
+import { COMPANIES_OPERATIONS } from './companies-operations';
+import { CREDITS_OPERATIONS } from './credits-operations';
+import { EXPORTS_OPERATIONS } from './exports-operations';
+import { MONITORS_OPERATIONS } from './monitors-operations';
+import type { PublicOperation } from './operation';
+import { REFERENCE_OPERATIONS } from './reference-operations';
+import { SIGNALS_OPERATIONS } from './signals-operations';
+
+export { API_TAGS, type ApiExample, type ApiTag, type OperationRequest, type OperationSuccess, type PublicOperation } from './operation';
+export { API_REFERENCE_PAGE_PATH, OPENAPI_DOCUMENT_PATH } from './reference-operations';
+
+/**
+ * Every operation of the public interface, in the reference's order. The OpenAPI document is
+ * generated from this list; each entry must be served by a route of PUBLIC_ROUTES (checked by
+ * the document's tests), so an endpoint added to the gateway without its descriptor fails them.
+ */
+export const PUBLIC_OPERATIONS: PublicOperation[] = [
+  ...COMPANIES_OPERATIONS,
+  ...CREDITS_OPERATIONS,
+  ...EXPORTS_OPERATIONS,
+  ...MONITORS_OPERATIONS,
+  ...SIGNALS_OPERATIONS,
+  ...REFERENCE_OPERATIONS,
+];

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Path parameters of the public operations. An id that names nothing in the workspace is 404. */
+
+const EXAMPLE_COMPANY_ID = '3f6c2a9e-8b1d-4c57-9e0a-5d2f7b8c1a40';
+
+export const companyPathSchema = z.object({
+  company_id: z.string().meta({
+    description: 'The company\'s stable id (a UUID, from a search result). A domain or any other string is 404.',
+    example: EXAMPLE_COMPANY_ID,
+  }),
+});
+
+export const exportPathSchema = z.object({
+  export_id: z.string().meta({ description: 'The export job\'s id (a UUID).', example: '0b7e4f1c-2d3a-4e5f-8a9b-6c7d8e9f0a1b' }),
+});
+
+const monitorId = z.string().meta({ description: 'The monitor\'s id (a UUID).', example: '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' });
+
+export const monitorPathSchema = z.object({ monitor_id: monitorId });
+
+export const monitorDomainPathSchema = z.object({
+  monitor_id: monitorId,
+  domain: z.string().meta({
+    description: 'A domain the monitor watches, normalised as on add (`WWW.Example.com` removes `example.com`).',
+    example: 'example.com',
+  }),
+});
+
+export const monitorRunPathSchema = z.object({
+  monitor_id: monitorId,
+  run_id: z.string().meta({ description: 'The run\'s id (a UUID).', example: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d' }),
+});

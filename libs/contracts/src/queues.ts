@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/**
+ * Every RabbitMQ work queue of the system: name -> message schema. A name is part of the
+ * broker's durable topology (the work queue, its delay queues and its dead-letter queue are
+ * named after it) and of the messages already waiting there: do not rename without a
+ * migration plan. Schemas are not strict, so a producer may add a field before its consumers
+ * know it; the attempt number is not part of a message (it travels in a header and reaches
+ * the handler beside the message), because a retry re-sends the message unchanged.
+ */
+const DELIVERY_QUEUES = {
+  /** One webhook delivery to attempt; webhook-dispatch keeps the delivery's record. */
+  'delivery.webhook': z.object({ deliveryId: z.uuid() }),
+  /** The email digest of one monitor run to send; webhook-dispatch keeps the run's gathered signals. */
+  'delivery.email_digest': z.object({ runId: z.uuid() }),
+  /** The team-chat message of one monitor run to post to the run's connection. */
+  'delivery.team_chat': z.object({ runId: z.uuid() }),
+} as const;
+
+export const QUEUES = {
+  ...DELIVERY_QUEUES,
+} as const;
+
+export type QueueName = keyof typeof QUEUES;
+export type QueueMessage<Q extends QueueName> = z.infer<(typeof QUEUES)[Q]>;

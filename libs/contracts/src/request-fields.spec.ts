@@ -1,0 +1,103 @@
+import { jobPostingsQuerySchema, searchRequestSchema, createListBodySchema } from './companies';
+import { chargeRequestSchema, creditAmount } from './ledger';
+import { createTokenBodySchema, createWorkspaceBodySchema, grantCreditsBodySchema } from './operator';
+import { queryInteger, textField } from './request-fields';
+
+const fieldsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  result.success ? [] : (result.error?.issues ?? []).map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`);
+
+describe('textField', () => {
+  it('accepts text without NUL, other control characters included', () => {
+    expect(textField().safeParse('a\tb\u0001c\u{1F600}').success).toBe(true);
+  });
+
+  it('refuses a NUL character anywhere in the text', () => {
+    for (const value of ['\u0000', 'a\u0000b', 'end\u0000']) {
+      expect(fieldsOf(textField().safeParse(value))).toEqual([': must not contain a NUL character (\\u0000)']);
+    }
+  });
+
+  it.each([
+    ['query', { query: 'a\u0000b' }, 'query'],
+    ['countries', { countries: ['Germany', 'Fr\u0000ance'] }, 'countries.1'],
+    ['cities', { cities: ['\u0000'] }, 'cities.0'],
+    ['industries', { industries: ['x\u0000'] }, 'industries.0'],
+    ['technologies', { technologies: ['React\u0000'] }, 'technologies.0'],
+    ['keywords', { keywords: ['supply\u0000chain'] }, 'keywords.0'],
+    ['exclude_keywords', { exclude_keywords: ['\u0000crypto'] }, 'exclude_keywords.0'],
+    ['naics_sectors', { naics_sectors: ['54\u0000'] }, 'naics_sectors.0'],
+    ['connected_domain', { connections: [{ connected_domain: 'a\u0000.com' }] }, 'connections.0.connected_domain'],
+    ['cursor', { cursor: 'abc\u0000' }, 'cursor'],
+  ])('search refuses NUL in %s, naming the field', (_label, body, field) => {
+    const problems = fieldsOf(searchRequestSchema.safeParse(body));
+    expect(problems.some((problem) => problem.startsWith(`${field}: `) && /NUL/.test(problem))).toBe(true);
+  });
+
+  it('refuses NUL in the operator bodies and the ledger requests that carry names and references', () => {
+    expect(fieldsOf(createWorkspaceBodySchema.safeParse({ name: 'Acme\u0000' }))).toEqual(['name: must not contain a NUL character (\\u0000)']);
+    expect(fieldsOf(createListBodySchema.safeParse({ workspace_id: crypto.randomUUID(), name: '\u0000x', company_ids: [] }))).toEqual([
+      'name: must not contain a NUL character (\\u0000)',
+    ]);
+    expect(fieldsOf(createTokenBodySchema.safeParse({ user_id: crypto.randomUUID(), name: 'ci\u0000', scope: 'read' }))).toEqual([
+      'name: must not contain a NUL character (\\u0000)',
+    ]);
+    const charge = { workspaceId: crypto.randomUUID(), amount: 1, reason: 'export', reference: 'export:\u0000' };
+    expect(fieldsOf(chargeRequestSchema.safeParse(charge))).toEqual(['reference: must not contain a NUL character (\\u0000)']);
+  });
+});
+
+describe('queryInteger', () => {
+  const page = queryInteger({ min: 1, max: 50 });
+
+  it.each([
+    ['1', 1],
+    ['50', 50],
+    ['007', 7],
+  ])('reads %j as %d', (raw, expected) => {
+    expect(page.parse(raw)).toBe(expected);
+  });
+
+  it.each(['0x2', '1e2', ' 1', '1 ', '1.0', '1.5', '+1', '', 'Infinity', 'NaN', '١', '1_000', '\u00001'])(
+    'refuses %j as not written in decimal digits',
+    (raw) => {
+      expect(fieldsOf(page.safeParse(raw))).toEqual([': must be a whole number written in decimal digits']);
+    },
+  );
+
+  it('refuses numbers outside the bounds and past the safe integer range', () => {
+    expect(page.safeParse('0').success).toBe(false);
+    expect(page.safeParse('-1').success).toBe(false);
+    expect(page.safeParse('51').success).toBe(false);
+    expect(queryInteger().safeParse('9007199254740993').success).toBe(false);
+    expect(queryInteger().parse('9007199254740991')).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('refuses a parameter given twice (an array) rather than picking one', () => {
+    expect(page.safeParse(['1', '2']).success).toBe(false);
+  });
+
+  it('is what the job postings query uses, defaults included', () => {
+    expect(jobPostingsQuerySchema.parse({})).toEqual({ page: 1, page_size: 10 });
+    expect(jobPostingsQuerySchema.parse({ page: '3', page_size: '50', cursor: 'ignored' })).toEqual({ page: 3, page_size: 50 });
+    for (const query of [{ page: '0x2' }, { page_size: '1e2' }, { page: ' 1' }]) {
+      expect(jobPostingsQuerySchema.safeParse(query).success).toBe(false);
+    }
+  });
+});
+
+describe('creditAmount', () => {
+  it('allows amounts past 32 bits up to Number.MAX_SAFE_INTEGER', () => {
+    const workspace_id = crypto.randomUUID();
+    for (const amount of [2_147_483_648, 4_294_967_296, Number.MAX_SAFE_INTEGER]) {
+      expect(grantCreditsBodySchema.parse({ workspace_id, amount }).amount).toBe(amount);
+    }
+  });
+
+  it('refuses amounts past Number.MAX_SAFE_INTEGER, fractions and non-positive grants', () => {
+    const workspace_id = crypto.randomUUID();
+    for (const amount of [Number.MAX_SAFE_INTEGER + 1, 2 ** 63, 1e300, 1.5, 0, -1]) {
+      expect(grantCreditsBodySchema.safeParse({ workspace_id, amount }).success).toBe(false);
+    }
+    expect(creditAmount().safeParse(Number.POSITIVE_INFINITY).success).toBe(false);
+  });
+});

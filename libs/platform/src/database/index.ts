@@ -1,0 +1,85 @@
+import { Pool, type PoolClient } from 'pg';
+
+export interface PoolOptions {
+  max?: number;
+  /** Per-statement limit; a statement that runs longer is cancelled (the caller answers 503). */
+  statementTimeoutMs?: number;
+  /** Shown in pg_stat_activity. */
+  applicationName?: string;
+  /** Session settings sent at connect, e.g. `-c jit=off`. */
+  sessionOptions?: string;
+  /** Told when an idle connection breaks (database restart, dropped database). */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+/** Anything that runs a parameterised statement: the pool or one checked-out client. */
+export type Queryable = Pick<Pool, 'query'> | Pick<PoolClient, 'query'>;
+
+/**
+ * A service's one connection pool: its Prisma client (through the pg adapter) and its
+ * hand-written SQL share it.
+ */
+export function createPool(databaseUrl: string, options: PoolOptions = {}): Pool {
+  const pool = new Pool({
+    connectionString: databaseUrl,
+    max: options.max ?? 10,
+    statement_timeout: options.statementTimeoutMs,
+    application_name: options.applicationName,
+    options: options.sessionOptions,
+  });
+  // Without a listener, an idle connection broken by a database restart would crash the process;
+  // the pool drops it and the next query opens a new one.
+  pool.on('error', (error) => options.onIdleConnectionError?.(error));
+  return pool;
+}
+
+/** What runs once the transaction of a connection commits (see afterCommit). */
+const commitCallbacks = new WeakMap<object, (() => void)[]>();
+
+/**
+ * Runs `callback` once what the connection wrote is committed: at the commit of the
+ * `inTransaction` it belongs to (never, if that rolls back), or at once on a connection outside
+ * one (each statement commits by itself). For effects that must not count a change twice
+ * when its transaction fails and is retried: a metric, a notification.
+ */
+export function afterCommit(connection: Queryable, callback: () => void): void {
+  const pending = commitCallbacks.get(connection);
+  if (pending) pending.push(callback);
+  else callback();
+}
+
+/** Runs `work` in one transaction on one connection; any failure rolls it back. */
+export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  // A connection that breaks while the transaction waits between statements (e.g. on a
+  // publish) says so with an 'error' event, which unheard would crash the process; heard, the
+  // next statement fails instead and the broken connection leaves the pool.
+  let broken: Error | undefined;
+  const onBroken = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onBroken);
+  const onCommit: (() => void)[] = [];
+  commitCallbacks.set(client, onCommit);
+  let result: T;
+  try {
+    await client.query('BEGIN');
+    result = await work(client);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    commitCallbacks.delete(client);
+    client.off('error', onBroken);
+    client.release(broken);
+  }
+  for (const callback of onCommit) {
+    try {
+      callback();
+    } catch {
+      // The change is committed: a failing callback must not make the caller believe otherwise.
+    }
+  }
+  return result;
+}

@@ -1,0 +1,15 @@
+import { startTelemetry } from '../telemetry';
+
+/**
+ * A service's process entry: tracing starts before the service's code is loaded (it patches
+ * the http module as it loads), then the service runs until stopped.
+ */
+export function launchService(name: string, load: () => Promise<{ run(): Promise<void> }>): void {
+  startTelemetry(name);
+  load()
+    .then((service) => service.run())
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}
