@@ -1,11 +1,3 @@
-import { startTelemetry } from '@radar/platform/telemetry';
+import { launchService } from '@radar/platform/launch';
 
-// Tracing must patch the http module before the server code loads it.
-startTelemetry('gateway');
-
-import('./server')
-  .then(({ runGateway }) => runGateway())
-  .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+launchService('gateway', () => import('./service'));

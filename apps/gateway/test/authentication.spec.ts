@@ -7,7 +7,7 @@ describe('gateway authentication and authorization', () => {
   let gateway: TestGateway;
   beforeAll(async () => {
     echo = await startEchoService();
-    gateway = await startGateway({ upstreams: { ledger: echo.url, export: echo.url, monitor: echo.url } });
+    gateway = await startGateway({ upstreams: { ledger: echo.url, export: echo.url, 'monitor-scheduler': echo.url } });
   });
   afterAll(async () => {
     await gateway.close();

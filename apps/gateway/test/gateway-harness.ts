@@ -1,24 +1,15 @@
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { Redis } from 'ioredis';
 import request from 'supertest';
-import type { Role, Scope } from '@radar/contracts';
+import { serviceUrlVariable, type Role, type Scope } from '@radar/contracts';
 import { requireCaller } from '@radar/platform/internal-auth';
 import { listen, type RunningServer } from '@radar/platform/http';
-import { Bus } from '@radar/platform/nats';
-import { createTestDatabase, silentLogger, testInfrastructure, testKeyPrefix, testNamespace } from '@radar/platform/testing';
-import { createApp, createOperatorApp, type GatewayAppDeps } from '../src/app';
-import { TokenCache } from '../src/auth/token-cache';
-import { IdentityRepository } from '../src/data/identity.repository';
-import { createGatewayPrisma } from '../src/data/prisma';
-import { listenForIdentityChanges } from '../src/events/identity.listeners';
+import { startTestService, testInfrastructure, testKeyPrefix, TEST_SECRETS } from '@radar/platform/testing';
 import type { Upstream } from '../src/http/public-routes';
-import { Forwarder } from '../src/proxy/forwarder';
-import { RateLimiter } from '../src/rate-limit/rate-limiter';
+import { gatewayService } from '../src/service';
 
-export const SIGNING_SECRET = 'gateway-test-signing-secret-0123456789abcdef';
-export const OPERATOR_SECRET = 'gateway-test-operator-secret-0123456789abcdef';
+export const SIGNING_SECRET: string = TEST_SECRETS.INTERNAL_SIGNING_SECRET;
+export const OPERATOR_SECRET: string = TEST_SECRETS.OPERATOR_SECRET;
 
 /**
  * A stand-in for the services behind the gateway: it accepts only gateway-signed identities
@@ -48,11 +39,14 @@ export async function startEchoService(): Promise<RunningServer> {
 }
 
 export interface GatewayOptions {
+  /** Base URLs of the services behind it, by catalogue name. */
   upstreams?: Partial<Record<Upstream, string>>;
   /** Shared by gateways that must count together. */
   redisKeyPrefix?: string;
   namespace?: string;
   databaseUrl?: string;
+  /** NATS as this gateway reaches it, e.g. through a proxy a test can cut. */
+  natsUrl?: string;
   redisUrl?: string;
   now?: () => number;
   tokenCacheTtlMs?: number;
@@ -60,38 +54,27 @@ export interface GatewayOptions {
 
 export type TestGateway = Awaited<ReturnType<typeof startGateway>>;
 
-/** A gateway of its own (database, Redis prefix, NATS namespace), or one sharing them with another. */
+/** A gateway of its own (database, Redis prefix, NATS namespace), or one sharing them with another, wired as in production. */
 export async function startGateway(options: GatewayOptions = {}) {
-  const database = options.databaseUrl ? undefined : await createTestDatabase('gateway', path.join(__dirname, '../prisma/migrations'));
-  const databaseUrl = options.databaseUrl ?? database!.url;
-  const prisma = createGatewayPrisma(databaseUrl);
-  const logger = silentLogger();
-  const namespace = options.namespace ?? testNamespace();
   const redisKeyPrefix = options.redisKeyPrefix ?? testKeyPrefix();
-  const redis = new Redis(options.redisUrl ?? testInfrastructure.redisUrl, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 500,
-    lazyConnect: true,
+  const upstreamEnv = Object.fromEntries(Object.entries(options.upstreams ?? {}).map(([name, url]) => [serviceUrlVariable(name), url ?? '']));
+  const service = await startTestService(gatewayService, {
+    namespace: options.namespace,
+    databaseUrl: options.databaseUrl,
+    clock: options.now && (() => new Date(options.now!())),
+    env: {
+      REDIS_URL: options.redisUrl ?? testInfrastructure.redisUrl,
+      REDIS_KEY_PREFIX: redisKeyPrefix,
+      TOKEN_CACHE_TTL_MS: String(options.tokenCacheTtlMs ?? 10_000),
+      UPSTREAM_TIMEOUT_MS: '2000',
+      // A shared or unreachable database: migrated by whoever created it, or not there to wait for.
+      ...(options.databaseUrl ? { RUN_MIGRATIONS: 'false', MIGRATIONS_WAIT_MS: '0' } : {}),
+      ...(options.natsUrl ? { NATS_URL: options.natsUrl } : {}),
+      ...upstreamEnv,
+    },
   });
-  redis.on('error', () => undefined);
-  await redis.connect().catch(() => undefined);
-  const bus = await Bus.connect({ url: testInfrastructure.natsUrl, name: 'gateway-test', namespace, logger });
-  await bus.ensureStreams();
-  const tokenCache = new TokenCache(options.tokenCacheTtlMs ?? 10_000);
-  listenForIdentityChanges(bus, tokenCache);
-  const forwarder = new Forwarder({ upstreams: options.upstreams ?? {}, signingSecret: SIGNING_SECRET, timeoutMs: 2_000 });
-  const deps: GatewayAppDeps = {
-    identity: new IdentityRepository(prisma),
-    tokenCache,
-    bus,
-    logger,
-    now: () => new Date(options.now?.() ?? Date.now()),
-    rateLimiter: new RateLimiter(redis, { keyPrefix: redisKeyPrefix }, options.now),
-    forwarder,
-  };
-  const app = createApp(deps);
-  const operatorApp = createOperatorApp(deps, OPERATOR_SECRET);
+  const app = service.apps.main!;
+  const operatorApp = service.apps.operator!;
 
   const operator = {
     async call(method: 'post' | 'patch', url: string, body: object) {
@@ -112,21 +95,14 @@ export async function startGateway(options: GatewayOptions = {}) {
   return {
     app,
     operatorApp,
-    deps,
+    deps: service.deps,
     operator,
-    databaseUrl,
-    namespace,
+    databaseUrl: service.databaseUrl!,
+    namespace: service.namespace,
     redisKeyPrefix,
-    prisma,
-    bus,
-    async close() {
-      await forwarder.close();
-      await bus.deleteStreams();
-      await bus.close();
-      redis.disconnect();
-      await prisma.$disconnect();
-      await database?.drop();
-    },
+    prisma: service.deps.prisma,
+    bus: service.deps.bus,
+    close: () => service.close(),
   };
 }
 

@@ -16,7 +16,7 @@ describe('ledger request API over NATS', () => {
 
   async function sumOfTransactions(workspaceId: string): Promise<number> {
     const { _sum } = await ledger.prisma.transaction.aggregate({ where: { workspaceId }, _sum: { amount: true } });
-    return _sum.amount ?? 0;
+    return Number(_sum.amount ?? 0n);
   }
 
   it('charges once per reference: a repeated reference returns the first outcome and moves nothing', async () => {

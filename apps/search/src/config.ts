@@ -1,15 +1,51 @@
 import { z } from 'zod';
-import { env, loadConfig } from '@radar/platform/config';
+import { ConfigError, env } from '@radar/platform/config';
+import type { ElasticsearchCluster, ElasticsearchSettings } from './company-index/elasticsearch';
 
-const schema = z.object({
-  SEARCH_PORT: env.port(8083),
-  SEARCH_HOST: z.string().default('127.0.0.1'),
-  SEARCH_DATABASE_URL: env.url(),
-  /** Set: search runs on Elasticsearch. Unset: PostgreSQL full-text search in SEARCH_DATABASE_URL. */
+/** An optional text variable where an empty value means unset (as in .env files and manifests). */
+const optionalText = () =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+const count = (minimum: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,4}$/, 'must be a whole number')
+    .default(String(fallback))
+    .transform(Number)
+    .pipe(z.number().int().min(minimum, `must be at least ${minimum}`));
+
+/** Search's own variables; ports, database and NATS come from the platform and the service catalogue. */
+export const searchConfig = z.object({
+  /**
+   * Set (or ELASTICSEARCH_CLOUD_ID): search runs on Elasticsearch. Unset: PostgreSQL full-text
+   * search in the search database.
+   */
   ELASTICSEARCH_URL: env.optionalUrl(),
-  ELASTICSEARCH_INDEX: z.string().min(1).default('radar-companies'),
-  NATS_URL: env.url().default('nats://127.0.0.1:4222'),
-  NATS_NAMESPACE: z.string().default(''),
+  /** An Elastic Cloud deployment, instead of ELASTICSEARCH_URL. */
+  ELASTICSEARCH_CLOUD_ID: optionalText(),
+  /** The alias searches read; each feed builds a new index behind it (`<alias>-fed-<time>`). */
+  ELASTICSEARCH_INDEX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{0,199}$/, 'must be an Elasticsearch index name: lower case letters, digits, ".", "_" and "-"')
+    .default('radar-companies'),
+  /** An API key (the base64 `encoded` value Elasticsearch returns), or ELASTICSEARCH_USERNAME and _PASSWORD. */
+  ELASTICSEARCH_API_KEY: optionalText(),
+  ELASTICSEARCH_USERNAME: optionalText(),
+  ELASTICSEARCH_PASSWORD: optionalText(),
+  /** PEM file of the CA that signed the cluster's HTTP certificate (not needed for Elastic Cloud or a public CA). */
+  ELASTICSEARCH_CA_FILE: optionalText(),
+  /** Primary shards of each index the service creates; fixed for the index's life (docs/performance.md: 6 at 13M). */
+  ELASTICSEARCH_SHARDS: count(1, 1),
+  /** Replicas of each shard once an index is live (0 suits a single-node cluster; 1 in production). */
+  ELASTICSEARCH_REPLICAS: count(0, 0),
+  /** How soon writes outside feeds become searchable, e.g. `1s` or `30s`. */
+  ELASTICSEARCH_REFRESH_INTERVAL: z
+    .string()
+    .regex(/^[1-9]\d*(ms|s|m|h)$/, 'must be an Elasticsearch time value such as 1s or 30s')
+    .default('1s'),
   INTERNAL_SIGNING_SECRET: env.secret(),
   OPERATOR_SECRET: env.secret(),
   /** Signs pagination cursors; changing it invalidates every cursor in flight. */
@@ -17,9 +53,54 @@ const schema = z.object({
   /** A search or count that runs longer is cancelled (503) rather than holding a connection. */
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
-  RUN_MIGRATIONS: env.boolean(true),
-  LOG_LEVEL: env.logLevel(),
 });
 
-export type SearchConfig = z.infer<typeof schema>;
-export const loadSearchConfig = (source: NodeJS.ProcessEnv = process.env): SearchConfig => loadConfig(schema, source);
+export type SearchConfig = z.infer<typeof searchConfig>;
+
+function clusterAuth(config: SearchConfig, problems: string[]): ElasticsearchCluster['auth'] {
+  const { ELASTICSEARCH_API_KEY: apiKey, ELASTICSEARCH_USERNAME: username, ELASTICSEARCH_PASSWORD: password } = config;
+  if (apiKey !== undefined && (username !== undefined || password !== undefined)) {
+    problems.push('ELASTICSEARCH_API_KEY and ELASTICSEARCH_USERNAME/_PASSWORD are both set: use one way to log in');
+    return undefined;
+  }
+  if ((username === undefined) !== (password === undefined)) {
+    problems.push('ELASTICSEARCH_USERNAME and ELASTICSEARCH_PASSWORD go together: set both or neither');
+    return undefined;
+  }
+  if (apiKey !== undefined) return { apiKey };
+  if (username !== undefined && password !== undefined) return { username, password };
+  return undefined;
+}
+
+/**
+ * The Elasticsearch settings of the configuration, undefined when no cluster is named (search
+ * then runs on PostgreSQL). Combinations that cannot work fail the start with a ConfigError
+ * naming the variables.
+ */
+export function elasticsearchSettingsOf(config: SearchConfig): ElasticsearchSettings | undefined {
+  const problems: string[] = [];
+  const node = config.ELASTICSEARCH_URL;
+  const cloudId = config.ELASTICSEARCH_CLOUD_ID;
+  if (node !== undefined && cloudId !== undefined) problems.push('ELASTICSEARCH_URL and ELASTICSEARCH_CLOUD_ID are both set: name the cluster once');
+  const auth = clusterAuth(config, problems);
+  const named = node !== undefined || cloudId !== undefined;
+  const connectionVariables = ['ELASTICSEARCH_API_KEY', 'ELASTICSEARCH_USERNAME', 'ELASTICSEARCH_PASSWORD', 'ELASTICSEARCH_CA_FILE'] as const;
+  const stray = connectionVariables.filter((name) => config[name] !== undefined);
+  if (!named && stray.length > 0) problems.push(`${stray.join(', ')} set without ELASTICSEARCH_URL or ELASTICSEARCH_CLOUD_ID`);
+  if (problems.length > 0) throw new ConfigError(problems);
+  if (!named) return undefined;
+  return {
+    cluster: {
+      ...(node === undefined ? {} : { node }),
+      ...(cloudId === undefined ? {} : { cloudId }),
+      ...(auth === undefined ? {} : { auth }),
+      ...(config.ELASTICSEARCH_CA_FILE === undefined ? {} : { caFile: config.ELASTICSEARCH_CA_FILE }),
+    },
+    index: config.ELASTICSEARCH_INDEX,
+    layout: {
+      shards: config.ELASTICSEARCH_SHARDS,
+      replicas: config.ELASTICSEARCH_REPLICAS,
+      refreshInterval: config.ELASTICSEARCH_REFRESH_INTERVAL,
+    },
+  };
+}

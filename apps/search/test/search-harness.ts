@@ -1,43 +1,29 @@
 import path from 'node:path';
-import type { Pool } from 'pg';
 import request from 'supertest';
 import type { Caller } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
-import { aCaller, createTestDatabase, silentLogger } from '@radar/platform/testing';
-import { createApp } from '../src/app';
-import type { SelectedCompanyIndex } from '../src/company-index/create-company-index';
-import { createSearchPool } from '../src/data/database';
-import { wireSearch } from '../src/wiring';
+import { aCaller, startTestService, TEST_SECRETS } from '@radar/platform/testing';
+import { createSearchService, type SearchServiceOptions } from '../src/service';
 
-export const SIGNING_SECRET = 'search-test-signing-secret-0123456789abcdef';
-export const OPERATOR_SECRET = 'search-test-operator-secret-0123456789abcdef';
-export const CURSOR_SECRET = 'search-test-cursor-secret-0123456789abcdefgh';
+export const SIGNING_SECRET: string = TEST_SECRETS.INTERNAL_SIGNING_SECRET;
+export const OPERATOR_SECRET: string = TEST_SECRETS.OPERATOR_SECRET;
+export const CURSOR_SECRET: string = TEST_SECRETS.CURSOR_SECRET;
 
 export const MIGRATIONS = path.join(__dirname, '../prisma/migrations');
 
 /** A caller of the workspace, as the gateway would sign it. */
 export const callerFor = aCaller;
 
-export interface StartOptions {
-  /** The back-end under test; default: whatever createCompanyIndex picks without ELASTICSEARCH_URL (PostgreSQL). */
-  companyIndex?: (pool: Pool) => SelectedCompanyIndex;
-}
+export type StartOptions = SearchServiceOptions;
 
 export type TestSearch = Awaited<ReturnType<typeof startSearch>>;
 
-/** A search service of its own: fresh database, the real app, a caller of a fresh workspace. */
+/** A search service of its own (fresh database, own NATS namespace), wired as in production, and a caller of a fresh workspace. */
 export async function startSearch(options: StartOptions = {}) {
-  const database = await createTestDatabase('search', MIGRATIONS);
-  const pool = createSearchPool(database.url, { max: 6 });
-  const logger = silentLogger();
-  const deps = wireSearch({
-    pool,
-    logger,
-    cursorSecret: CURSOR_SECRET,
-    operatorSecret: OPERATOR_SECRET,
-    companyIndex: options.companyIndex?.(pool),
-  });
-  const app = createApp({ ...deps, logger, internalSigningSecret: SIGNING_SECRET });
+  const service = await startTestService(createSearchService(options), { env: { DATABASE_POOL_SIZE: '6' } });
+  const { deps } = service;
+  const app = service.apps.main!;
+  const pool = deps.pool;
   const caller = callerFor();
   const as = (who: Caller) => signCaller(who, SIGNING_SECRET);
 
@@ -53,11 +39,7 @@ export async function startSearch(options: StartOptions = {}) {
       const call = request(app)[method](`/operator/v1${url}`).set('Authorization', `Bearer ${OPERATOR_SECRET}`);
       return body === undefined ? call : call.send(body);
     },
-    async close() {
-      await deps.selectedIndex.close();
-      await deps.prisma.$disconnect();
-      await pool.end();
-      await database.drop();
-    },
+    namespace: service.namespace,
+    close: () => service.close(),
   };
 }

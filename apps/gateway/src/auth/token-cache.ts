@@ -32,4 +32,8 @@ export class TokenCache {
   forgetUser(userId: string): void {
     for (const [hash, token] of this.byHash.entries()) if (token.userId === userId) this.byHash.delete(hash);
   }
+
+  forgetAll(): void {
+    this.byHash.clear();
+  }
 }

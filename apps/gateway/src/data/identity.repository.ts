@@ -1,5 +1,6 @@
-import type { Role, Scope } from '@radar/contracts';
-import type { GatewayPrisma } from './prisma';
+import type { EventSubject, Role, Scope } from '@radar/contracts';
+import { writeOutboxEvent, type OutboxEvent } from '@radar/platform/outbox';
+import type { GatewayPrisma, GatewayTransaction } from './prisma';
 
 export interface StoredToken {
   id: string;
@@ -21,9 +22,20 @@ export interface NewToken {
   expiresAt: Date | null;
 }
 
-/** Workspaces, users and tokens: the only code that touches the gateway's tables. */
+/** Workspaces, users and tokens, and the events about them: the only code that touches the gateway's tables. */
 export class IdentityRepository {
-  constructor(private readonly prisma: GatewayPrisma) {}
+  constructor(private readonly prisma: GatewayPrisma | GatewayTransaction) {}
+
+  /** Runs `work` in one transaction with a repository bound to it (inside a transaction already: in that one). */
+  async transaction<T>(work: (identity: IdentityRepository) => Promise<T>): Promise<T> {
+    if (!('$transaction' in this.prisma)) return work(this);
+    return this.prisma.$transaction((transaction) => work(new IdentityRepository(transaction)));
+  }
+
+  /** Writes an event to the outbox; inside `transaction`, it commits with the change it reports, and the relay publishes it. */
+  async recordEvent<S extends EventSubject>(event: OutboxEvent<S>): Promise<void> {
+    await writeOutboxEvent(this.prisma, event);
+  }
 
   async createWorkspaceWithOwner(name: string): Promise<{ workspaceId: string; ownerUserId: string }> {
     const workspace = await this.prisma.workspace.create({
@@ -94,7 +106,9 @@ export class IdentityRepository {
     return this.prisma.apiToken.findUnique({ where: { id: tokenId }, select: { id: true, workspaceId: true, revokedAt: true } });
   }
 
-  async revokeToken(workspaceId: string, tokenId: string, at: Date): Promise<void> {
-    await this.prisma.apiToken.updateMany({ where: { id: tokenId, workspaceId, revokedAt: null }, data: { revokedAt: at } });
+  /** False when the token was revoked already. */
+  async revokeToken(workspaceId: string, tokenId: string, at: Date): Promise<boolean> {
+    const { count } = await this.prisma.apiToken.updateMany({ where: { id: tokenId, workspaceId, revokedAt: null }, data: { revokedAt: at } });
+    return count > 0;
   }
 }

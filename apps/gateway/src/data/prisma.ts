@@ -1,8 +1,11 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient } from './generated/prisma/client';
+import type { Pool } from 'pg';
+import { PrismaClient, type Prisma } from './generated/prisma/client';
 
 export type GatewayPrisma = PrismaClient;
 
-export function createGatewayPrisma(databaseUrl: string): GatewayPrisma {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10 }) });
-}
+/** The client inside `$transaction`: the same queries, bound to the transaction's connection. */
+export type GatewayTransaction = Prisma.TransactionClient;
+
+/** The Prisma client on the service's one pool. */
+export const createGatewayPrisma = (pool: Pool): GatewayPrisma => new PrismaClient({ adapter: new PrismaPg(pool) });

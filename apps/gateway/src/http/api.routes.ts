@@ -1,5 +1,5 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { sendError } from '@radar/platform/http';
+import { refuseDeclaredBody, sendError } from '@radar/platform/http';
 import type { Forwarder } from '../proxy/forwarder';
 import { RateLimiter, rateLimitHeaders } from '../rate-limit/rate-limiter';
 import { authenticateToken } from '../use-cases/authenticate-token';
@@ -14,7 +14,8 @@ export interface ApiRouteDeps extends Pick<GatewayDeps, 'identity' | 'tokenCache
 
 /**
  * /api/v1: for each public endpoint, in order: authenticate, authorize (scope, role),
- * count against the bucket (429 when over), then forward to the owning service.
+ * count against the bucket (429 when over), refuse a body its headers prove wrong, then
+ * forward to the owning service.
  */
 export function apiRoutes(deps: ApiRouteDeps): Router {
   const router = Router();
@@ -46,6 +47,12 @@ function handle(deps: ApiRouteDeps, route: PublicRoute) {
         });
         return;
       }
+      // Bodies stream through unread and the service parses them; what the headers alone prove
+      // wrong (a non-empty body that is not JSON: 415, a declared length over the limit: 413) gets
+      // the service's answer here, before a byte of it travels on. A chunked body, whose
+      // emptiness the headers do not tell, is left to the service.
+      const refusal = refuseDeclaredBody(req);
+      if (refusal) throw refusal;
       await deps.forwarder.forward(req, res, route.upstream, caller, headers);
     } catch (error) {
       next(error);

@@ -7,7 +7,9 @@ import {
   grantCreditsBodySchema,
   OPERATOR_PREFIX,
   OPERATOR_ROUTES,
+  OPERATOR_STATUS_ROUTES,
   setRoleBodySchema,
+  type ServiceStatus,
 } from '@radar/contracts';
 import { parseInput } from '@radar/platform/http';
 import type { GatewayDeps } from '../use-cases/deps';
@@ -18,14 +20,21 @@ import { grantCredits } from '../use-cases/grant-credits';
 import { revokeToken } from '../use-cases/revoke-token';
 import { setUserRole } from '../use-cases/set-user-role';
 import { requireOperatorSecret } from '@radar/platform/internal-auth';
+import { operatorJobsRoutes } from './operator-jobs.routes';
 import { operatorPassthrough } from './operator-passthrough';
+import { stackStatus } from './stack-status';
 import type { Upstream } from '../http/public-routes';
 
 const userPath = z.object({ user_id: z.uuid() });
 const tokenPath = z.object({ token_id: z.uuid() });
 
 /** What the web app would do with a logged-in session; served on the internal operator port only. */
-export function operatorRoutes(deps: GatewayDeps, operatorSecret: string, upstreams: Partial<Record<Upstream, string>> = {}): Router {
+export function operatorRoutes(
+  deps: GatewayDeps,
+  operatorSecret: string,
+  upstreams: Partial<Record<Upstream, string>> = {},
+  ownStatus: () => Promise<ServiceStatus> = () => Promise.reject(new Error('the gateway reports no status here')),
+): Router {
   const router = Router();
   router.use(requireOperatorSecret(operatorSecret));
 
@@ -55,6 +64,10 @@ export function operatorRoutes(deps: GatewayDeps, operatorSecret: string, upstre
     res.json(await grantCredits(deps, { workspaceId: body.workspace_id, amount: body.amount }));
   });
 
+  router.get(OPERATOR_STATUS_ROUTES.stackStatus.path, async (_req, res) => {
+    res.json(await stackStatus({ ownStatus, upstreams, bus: deps.bus, logger: deps.logger, now: deps.now }));
+  });
+  router.use(operatorJobsRoutes(upstreams, operatorSecret));
   router.use(operatorPassthrough(upstreams, operatorSecret));
 
   const mounted = Router();

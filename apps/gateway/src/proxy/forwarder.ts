@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
@@ -5,6 +6,7 @@ import { Pool } from 'undici';
 import { INTERNAL_HEADERS, type Caller } from '@radar/contracts';
 import { sendError } from '@radar/platform/http';
 import { signCaller } from '@radar/platform/internal-auth';
+import { withClientSpan } from '@radar/platform/telemetry';
 import type { Upstream } from '../http/public-routes';
 
 /** Request headers that never travel to a service: credentials, hop-by-hop, and forged identity. */
@@ -43,22 +45,24 @@ export interface ForwarderOptions {
  * for the hot path). `successHeaders` are added only when the service answers below 400.
  */
 export class Forwarder {
-  private readonly pools: Partial<Record<Upstream, Pool>>;
+  private readonly pools: Map<Upstream, Pool>;
+  private readonly origins: Map<Upstream, string>;
 
   constructor(private readonly options: ForwarderOptions) {
-    this.pools = Object.fromEntries(
+    this.origins = new Map(
       Object.entries(options.upstreams)
-        .filter(([, url]) => Boolean(url))
-        .map(([name, url]) => [name, new Pool(new URL(url as string).origin, { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 })]),
+        .filter((entry): entry is [string, string] => Boolean(entry[1]))
+        .map(([name, url]) => [name, new URL(url).origin]),
     );
+    this.pools = new Map([...this.origins].map(([name, origin]) => [name, new Pool(origin, { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 })]));
   }
 
   isConfigured(upstream: Upstream): boolean {
-    return this.pools[upstream] !== undefined;
+    return this.pools.has(upstream);
   }
 
   async forward(req: Request, res: Response, upstream: Upstream, caller: Caller, successHeaders: Record<string, string>): Promise<void> {
-    const pool = this.pools[upstream];
+    const pool = this.pools.get(upstream);
     if (!pool) {
       sendError(res, 'SERVICE_UNAVAILABLE', `The ${upstream} service is not available yet`);
       return;
@@ -66,18 +70,27 @@ export class Forwarder {
     const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
     let answer: Awaited<ReturnType<Pool['request']>>;
     try {
-      answer = await pool.request({
-        method: req.method as 'GET',
-        path: req.originalUrl.replace(/^\/api\/v1/, '') || '/',
-        headers: {
-          ...copyHeaders(req.headers, DROPPED_REQUEST_HEADERS),
-          ...signCaller(caller, this.options.signingSecret),
-          [INTERNAL_HEADERS.requestId]: req.requestId,
-        },
-        body: hasBody ? req : undefined,
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: this.options.timeoutMs,
-      });
+      const path = req.originalUrl.replace(/^\/api\/v1/, '') || '/';
+      // undici is not Node's http module: the service continues this request's trace from the headers given here.
+      answer = await withClientSpan(
+        req.method,
+        `${this.origins.get(upstream)}${path}`,
+        (traceHeaders) =>
+          pool.request({
+            method: req.method as 'GET',
+            path,
+            headers: {
+              ...copyHeaders(req.headers, DROPPED_REQUEST_HEADERS),
+              ...signCaller(caller, this.options.signingSecret),
+              [INTERNAL_HEADERS.requestId]: req.requestId,
+              ...traceHeaders,
+            },
+            body: hasBody ? bodyOf(req) : undefined,
+            headersTimeout: this.options.timeoutMs,
+            bodyTimeout: this.options.timeoutMs,
+          }),
+        (upstreamAnswer) => upstreamAnswer.statusCode,
+      );
     } catch (error) {
       req.log.warn({ err: error, upstream }, 'upstream request failed');
       sendError(res, 'SERVICE_UNAVAILABLE', `The ${upstream} service is unavailable; retry with backoff`, { request_id: req.requestId });
@@ -104,8 +117,30 @@ export class Forwarder {
   }
 
   async close(): Promise<void> {
-    await Promise.all(Object.values(this.pools).map((pool) => pool.close()));
+    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
   }
+}
+
+/**
+ * The client's body as undici reads it. undici destroys the stream it is given when the service
+ * answers before reading all of it (a 415 or 413 from its first bytes) or cannot be reached.
+ * Were that the request itself, the rest of the body would stay unread on the client's
+ * keep-alive connection and stall its next request; with a pass-through in between, the gateway
+ * drains the rest instead, as Node does with a body no handler read.
+ */
+function bodyOf(req: Request): PassThrough {
+  const body = new PassThrough();
+  req.pipe(body);
+  body.once('close', () => {
+    if (req.complete) return;
+    req.unpipe(body);
+    req.resume();
+  });
+  // A client that goes away mid-body ends the upload to the service too.
+  req.once('close', () => {
+    if (!req.complete) body.destroy(new Error('the client closed the request before its body ended'));
+  });
+  return body;
 }
 
 function copyHeaders(source: IncomingHttpHeaders | Record<string, string | string[] | undefined>, dropped: Set<string>) {

@@ -1,17 +1,28 @@
 import { AppError } from '@radar/platform/errors';
 import type { GatewayDeps } from './deps';
 
-/** Revokes a token at once in this replica and, through `identity.token.revoked`, in every other one. */
+/**
+ * Revokes a token at once in this replica and, through `identity.token.revoked`, in every
+ * other one. The event is written in the revocation's transaction (outbox), so it goes out
+ * even when NATS is unreachable at this moment: the relay publishes it once NATS is back.
+ */
 export async function revokeToken(
-  deps: Pick<GatewayDeps, 'identity' | 'tokenCache' | 'bus' | 'now' | 'logger'>,
+  deps: Pick<GatewayDeps, 'identity' | 'tokenCache' | 'now'>,
   tokenId: string,
 ): Promise<{ token_id: string; revoked: true }> {
   const token = await deps.identity.findToken(tokenId);
   if (!token) throw new AppError('NOT_FOUND', `No token ${tokenId}`);
-  await deps.identity.revokeToken(token.workspaceId, token.id, deps.now());
+  await deps.identity.transaction(async (identity) => {
+    const revokedNow = await identity.revokeToken(token.workspaceId, token.id, deps.now());
+    // A repeated revocation changes nothing, so there is nothing new to announce.
+    if (revokedNow) {
+      await identity.recordEvent({
+        subject: 'identity.token.revoked',
+        payload: { tokenId: token.id, workspaceId: token.workspaceId },
+        aggregateKey: token.id,
+      });
+    }
+  });
   deps.tokenCache.forgetToken(token.id);
-  await deps.bus
-    .publish('identity.token.revoked', { tokenId: token.id, workspaceId: token.workspaceId }, { msgId: `revoke:${token.id}` })
-    .catch((error: unknown) => deps.logger.warn({ err: error }, 'revocation not broadcast; other replicas refuse the token within the cache TTL'));
   return { token_id: token.id, revoked: true };
 }

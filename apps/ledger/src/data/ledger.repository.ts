@@ -1,7 +1,8 @@
 import { AppError } from '@radar/platform/errors';
 import type { Pool } from 'pg';
 import type { LedgerPrisma } from './prisma';
-import { Prisma } from './generated/prisma/client';
+import { Prisma, type Transaction } from './generated/prisma/client';
+import { creditNumber } from './credit-number';
 
 export interface TransactionRecord {
   id: string;
@@ -17,10 +18,13 @@ export interface TransactionRecord {
 export type WriteOutcome =
   | { status: 'applied'; replayed: boolean; transaction: TransactionRecord; balance: number }
   | { status: 'insufficient_balance'; balance: number; shortfall: number }
-  | { status: 'charge_not_found' };
+  | { status: 'charge_not_found' }
+  /** A credit that would take the balance past Number.MAX_SAFE_INTEGER; nothing moved. */
+  | { status: 'balance_limit_exceeded'; balance: number; amount: number };
 
 type Tx = Prisma.TransactionClient;
 
+/** A transaction as json_agg gives it: BIGINT columns as JSON numbers. */
 interface RecentRow {
   id: string;
   workspace_id: string;
@@ -31,6 +35,20 @@ interface RecentRow {
   refund_of: string | null;
   created_at: string;
 }
+
+/** The largest balance: what a JSON number carries exactly (the balances CHECK holds it too). */
+const MAX_BALANCE = BigInt(Number.MAX_SAFE_INTEGER);
+
+const toRecord = (row: Transaction): TransactionRecord => ({
+  id: row.id,
+  workspaceId: row.workspaceId,
+  amount: creditNumber(row.amount),
+  reason: row.reason,
+  reference: row.reference,
+  balanceAfter: creditNumber(row.balanceAfter),
+  refundOf: row.refundOf,
+  createdAt: row.createdAt,
+});
 
 const isUniqueViolation = (error: unknown): boolean =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
@@ -52,7 +70,8 @@ export class LedgerRepository {
    */
   async balanceWithRecent(workspaceId: string, limit: number): Promise<{ balance: number; transactions: TransactionRecord[] }> {
     // A named statement: PostgreSQL parses and plans it once per connection, not per request.
-    const { rows } = await this.pool.query<{ balance: number | null; recent: RecentRow[] }>({
+    // pg reads BIGINT as a string; json_agg turns the transactions' BIGINTs into JSON numbers.
+    const { rows } = await this.pool.query<{ balance: string | null; recent: RecentRow[] }>({
       name: 'ledger-balance-with-recent',
       text: `SELECT (SELECT balance FROM balances WHERE workspace_id = $1) AS balance,
                     COALESCE((SELECT json_agg(t ORDER BY t.seq DESC) FROM (
@@ -62,14 +81,14 @@ export class LedgerRepository {
     });
     const row = rows[0];
     return {
-      balance: row?.balance ?? 0,
+      balance: creditNumber(row?.balance ?? 0),
       transactions: (row?.recent ?? []).map((t) => ({
         id: t.id,
         workspaceId: t.workspace_id,
-        amount: t.amount,
+        amount: creditNumber(t.amount),
         reason: t.reason,
         reference: t.reference,
-        balanceAfter: t.balance_after,
+        balanceAfter: creditNumber(t.balance_after),
         refundOf: t.refund_of,
         createdAt: new Date(t.created_at),
       })),
@@ -78,26 +97,25 @@ export class LedgerRepository {
 
   async balance(workspaceId: string): Promise<number> {
     const row = await this.prisma.balance.findUnique({ where: { workspaceId } });
-    return row?.balance ?? 0;
+    return creditNumber(row?.balance ?? 0);
   }
 
   /** Takes `amount` only if the balance covers all of it; concurrent charges serialise on the balance row. */
   charge(workspaceId: string, amount: number, reason: string, reference: string): Promise<WriteOutcome> {
     return this.idempotent(workspaceId, reference, async (tx) => {
-      const debited = await tx.$queryRaw<{ balance: number }[]>`
-        UPDATE balances SET balance = balance - ${amount}, updated_at = now()
-        WHERE workspace_id = ${workspaceId}::uuid AND balance >= ${amount}
+      const debited = await tx.$queryRaw<{ balance: bigint }[]>`
+        UPDATE balances SET balance = balance - ${amount}::bigint, updated_at = now()
+        WHERE workspace_id = ${workspaceId}::uuid AND balance >= ${amount}::bigint
         RETURNING balance`;
       const after = debited[0];
       if (!after) {
-        const current = await tx.balance.findUnique({ where: { workspaceId } });
-        const balance = current?.balance ?? 0;
+        const balance = await this.balanceIn(tx, workspaceId);
         return { status: 'insufficient_balance', balance, shortfall: amount - balance };
       }
       const transaction = await tx.transaction.create({
-        data: { workspaceId, amount: -amount, reason, reference, balanceAfter: after.balance },
+        data: { workspaceId, amount: BigInt(-amount), reason, reference, balanceAfter: after.balance },
       });
-      return { status: 'applied', replayed: false, transaction, balance: after.balance };
+      return { status: 'applied', replayed: false, transaction: toRecord(transaction), balance: creditNumber(after.balance) };
     });
   }
 
@@ -109,10 +127,10 @@ export class LedgerRepository {
   refund(workspaceId: string, chargeReference: string, reason: string, reference: string): Promise<WriteOutcome> {
     return this.idempotent(workspaceId, reference, async (tx) => {
       const charge = await tx.transaction.findUnique({ where: { reference: chargeReference } });
-      if (!charge || charge.workspaceId !== workspaceId || charge.amount >= 0) return { status: 'charge_not_found' };
+      if (!charge || charge.workspaceId !== workspaceId || charge.amount >= 0n) return { status: 'charge_not_found' };
       const earlier = await tx.transaction.findUnique({ where: { refundOf: charge.id } });
-      if (earlier) return { status: 'applied', replayed: true, transaction: earlier, balance: await this.balanceIn(tx, workspaceId) };
-      return this.credit(tx, workspaceId, -charge.amount, reason, reference, charge.id);
+      if (earlier) return { status: 'applied', replayed: true, transaction: toRecord(earlier), balance: await this.balanceIn(tx, workspaceId) };
+      return this.credit(tx, workspaceId, creditNumber(-charge.amount), reason, reference, charge.id);
     });
   }
 
@@ -124,20 +142,24 @@ export class LedgerRepository {
     reference: string,
     refundOf: string | null,
   ): Promise<WriteOutcome> {
-    const credited = await tx.$queryRaw<{ balance: number }[]>`
-      INSERT INTO balances (workspace_id, balance, updated_at) VALUES (${workspaceId}::uuid, ${amount}, now())
+    // A balance that would pass MAX_BALANCE is left alone (no row comes back) rather than
+    // tripping the CHECK: the caller gets a 422, not a failed statement.
+    const credited = await tx.$queryRaw<{ balance: bigint }[]>`
+      INSERT INTO balances (workspace_id, balance, updated_at) VALUES (${workspaceId}::uuid, ${amount}::bigint, now())
       ON CONFLICT (workspace_id) DO UPDATE SET balance = balances.balance + EXCLUDED.balance, updated_at = now()
+        WHERE balances.balance + EXCLUDED.balance <= ${MAX_BALANCE}::bigint
       RETURNING balance`;
-    const balance = credited[0]?.balance ?? amount;
+    const balance = credited[0]?.balance;
+    if (balance === undefined) return { status: 'balance_limit_exceeded', balance: await this.balanceIn(tx, workspaceId), amount };
     const transaction = await tx.transaction.create({
-      data: { workspaceId, amount, reason, reference, balanceAfter: balance, refundOf },
+      data: { workspaceId, amount: BigInt(amount), reason, reference, balanceAfter: balance, refundOf },
     });
-    return { status: 'applied', replayed: false, transaction, balance };
+    return { status: 'applied', replayed: false, transaction: toRecord(transaction), balance: creditNumber(balance) };
   }
 
   private async balanceIn(tx: Tx, workspaceId: string): Promise<number> {
     const row = await tx.balance.findUnique({ where: { workspaceId } });
-    return row?.balance ?? 0;
+    return creditNumber(row?.balance ?? 0);
   }
 
   /**
@@ -152,7 +174,7 @@ export class LedgerRepository {
       if (existing.workspaceId !== workspaceId) {
         throw new AppError('CONFLICT', `Reference ${reference} belongs to another workspace`);
       }
-      return { status: 'applied', replayed: true, transaction: existing, balance: await this.balance(workspaceId) };
+      return { status: 'applied', replayed: true, transaction: toRecord(existing), balance: await this.balance(workspaceId) };
     };
     const earlier = await replay();
     if (earlier) return earlier;

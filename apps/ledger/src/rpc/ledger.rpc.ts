@@ -1,6 +1,7 @@
 import { LEDGER_RPC } from '@radar/contracts';
 import type { Bus } from '@radar/platform/nats';
 import type { LedgerDeps } from '../use-cases/deps';
+import { chargeBatch } from '../use-cases/charge-batch';
 import { chargeCredits } from '../use-cases/charge-credits';
 import { grantCredits } from '../use-cases/grant-credits';
 import { refundCharge } from '../use-cases/refund-charge';
@@ -10,6 +11,7 @@ const QUEUE = 'ledger';
 /** The ledger's NATS request API: the only way other services move credits. */
 export function serveLedgerRpc(bus: Bus, deps: LedgerDeps): void {
   bus.serve(LEDGER_RPC.charge, (input) => chargeCredits(deps, input), { queue: QUEUE });
+  bus.serve(LEDGER_RPC.chargeBatch, (input) => chargeBatch(deps, input), { queue: QUEUE });
   bus.serve(LEDGER_RPC.refund, (input) => refundCharge(deps, input), { queue: QUEUE });
   bus.serve(LEDGER_RPC.grant, (input) => grantCredits(deps, input), { queue: QUEUE });
   bus.serve(

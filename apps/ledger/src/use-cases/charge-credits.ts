@@ -1,4 +1,5 @@
 import type { LedgerOutcome } from '@radar/contracts';
+import { creditMetrics } from './credit-metrics';
 import type { LedgerDeps } from './deps';
 import { toLedgerOutcome } from './transaction-view';
 
@@ -11,5 +12,8 @@ export interface ChargeCreditsInput {
 
 /** All-or-nothing: either the whole amount is taken or nothing is (`insufficient_balance`). */
 export async function chargeCredits(deps: LedgerDeps, input: ChargeCreditsInput): Promise<LedgerOutcome> {
-  return toLedgerOutcome(await deps.ledger.charge(input.workspaceId, input.amount, input.reason, input.reference));
+  const outcome = await deps.ledger.charge(input.workspaceId, input.amount, input.reason, input.reference);
+  if (outcome.status === 'applied' && !outcome.replayed) creditMetrics.charged(input.reason, input.amount);
+  if (outcome.status === 'insufficient_balance') creditMetrics.refused(input.reason);
+  return toLedgerOutcome(outcome);
 }

@@ -1,4 +1,5 @@
 import type { LedgerOutcome } from '@radar/contracts';
+import { creditMetrics } from './credit-metrics';
 import type { LedgerDeps } from './deps';
 import { toLedgerOutcome } from './transaction-view';
 
@@ -10,5 +11,7 @@ export interface RefundChargeInput {
 }
 
 export async function refundCharge(deps: LedgerDeps, input: RefundChargeInput): Promise<LedgerOutcome> {
-  return toLedgerOutcome(await deps.ledger.refund(input.workspaceId, input.chargeReference, input.reason, input.reference));
+  const outcome = await deps.ledger.refund(input.workspaceId, input.chargeReference, input.reason, input.reference);
+  if (outcome.status === 'applied' && !outcome.replayed) creditMetrics.refunded(input.reason, Math.abs(outcome.transaction.amount));
+  return toLedgerOutcome(outcome);
 }

@@ -98,8 +98,8 @@ export interface CompanyIndex {
   count(filters: NormalizedFilters): Promise<number>;
   /** Exact count of matches among the given company ids (the workspace's saved and exported ones). */
   countAmong(filters: NormalizedFilters, companyIds: string[]): Promise<number>;
-  /** Up to `max` matching ids in sort order (export sources). */
-  matchingIds(filters: NormalizedFilters, sort: SortSpec, max: number): Promise<string[]>;
+  /** Up to `max` matching ids in sort order (export sources); `among` restricts the matches to those ids (a saved list). */
+  matchingIds(filters: NormalizedFilters, sort: SortSpec, max: number, among?: readonly string[]): Promise<string[]>;
   /** Insert or replace companies (bulk). */
   upsert(companies: IndexedCompany[]): Promise<void>;
   /** Makes written companies visible to searches (Elasticsearch refresh; no-op for PostgreSQL). */

@@ -1,15 +1,14 @@
 import type { Pool } from 'pg';
 import type { Logger } from '@radar/platform/logger';
 import type { CompanyIndex } from './company-index';
-import { createElasticsearchCompanyIndex } from './elasticsearch';
+import { createElasticsearchCompanyIndex, type ElasticsearchSettings, type FeedOutcome, type FeedSource } from './elasticsearch';
 import { PostgresCompanyIndex } from './postgres/postgres-company-index';
 
 export type CompanyIndexBackend = 'postgres' | 'elasticsearch';
 
 export interface CompanyIndexSettings {
-  /** ELASTICSEARCH_URL: set selects Elasticsearch, unset the embedded PostgreSQL index. */
-  elasticsearchUrl?: string;
-  elasticsearchIndex: string;
+  /** Set (ELASTICSEARCH_URL or ELASTICSEARCH_CLOUD_ID configured) selects Elasticsearch; unset, the embedded PostgreSQL index. */
+  elasticsearch?: ElasticsearchSettings;
   /** The search database: the company store, and the PostgreSQL index itself. */
   pool: Pool;
   logger: Logger;
@@ -23,25 +22,22 @@ export interface SelectedCompanyIndex {
    * feed (Elasticsearch); false when the store's own tables are the index (PostgreSQL).
    */
   needsFeeding: boolean;
-  /** Around feeding a whole dataset: settings that make a bulk load cheap, and back. */
-  bulkLoad?: { begin(): Promise<void>; end(): Promise<void> };
+  /** Copies the whole store into a new index and makes it the live one (Elasticsearch). */
+  feed?(source: FeedSource): Promise<FeedOutcome>;
   /** Releases the back-end's own connections (the PostgreSQL index uses the service's pool). */
   close(): Promise<void>;
 }
 
 /** The one place that chooses the search back-end. */
 export function createCompanyIndex(settings: CompanyIndexSettings): SelectedCompanyIndex {
-  if (settings.elasticsearchUrl) {
-    const index = createElasticsearchCompanyIndex({
-      url: settings.elasticsearchUrl,
-      indexName: settings.elasticsearchIndex,
-      logger: settings.logger,
-    });
+  if (settings.elasticsearch) {
+    const { cluster, index: indexName, layout } = settings.elasticsearch;
+    const index = createElasticsearchCompanyIndex({ cluster, indexName, layout, logger: settings.logger });
     return {
       index,
       backend: 'elasticsearch',
       needsFeeding: true,
-      bulkLoad: { begin: () => index.beginBulkLoad(), end: () => index.endBulkLoad() },
+      feed: (source) => index.feed(source),
       close: () => index.close(),
     };
   }

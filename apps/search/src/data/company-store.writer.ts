@@ -1,5 +1,5 @@
 import type { IndexedCompany } from '../company-index/company-index';
-import type { Queryable } from './database';
+import type { Queryable } from '@radar/platform/database';
 
 /** A job posting as stored; absent fields are null (categories: empty). */
 export interface StoredJobPosting {

@@ -1,4 +1,4 @@
-import type { Queryable } from './database';
+import type { Queryable } from '@radar/platform/database';
 
 export interface DatasetLoadRecord {
   seed: number;
@@ -53,6 +53,15 @@ export const datasetLoads = {
       'UPDATE dataset_loads SET next_index = $3, job_postings = job_postings + $4 WHERE seed = $1 AND companies = $2',
       [seed, companies, nextIndex, jobPostings],
     );
+  },
+
+  /** The most recently finished load: the data version search reports (`radar status`). */
+  async latestCompleted(db: Queryable): Promise<DatasetLoadRecord | undefined> {
+    const { rows } = await db.query<Row>(
+      `SELECT seed, companies, next_index, completed, followed, job_postings, events FROM dataset_loads
+       WHERE completed ORDER BY finished_at DESC NULLS LAST LIMIT 1`,
+    );
+    return rows[0] ? toRecord(rows[0]) : undefined;
   },
 
   async complete(db: Queryable, seed: number, companies: number, followed: number, events: number): Promise<void> {

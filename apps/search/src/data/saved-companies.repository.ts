@@ -46,6 +46,14 @@ export class SavedCompaniesRepository {
     });
   }
 
+  /** The companies of a saved list of the workspace; null when the workspace has no such list. */
+  async listCompanyIds(workspaceId: string, listId: string): Promise<string[] | null> {
+    const list = await this.prisma.savedList.findFirst({ where: { id: listId, workspaceId }, select: { id: true } });
+    if (!list) return null;
+    const rows = await this.prisma.savedListCompany.findMany({ where: { listId }, select: { companyId: true } });
+    return rows.map((row) => row.companyId);
+  }
+
   /** Companies in any list of the workspace or unlocked by its exports. */
   async savedCompanyIds(workspaceId: string): Promise<string[]> {
     const rows = await this.prisma.$queryRaw<{ company_id: string }[]>`

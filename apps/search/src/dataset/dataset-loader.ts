@@ -21,9 +21,12 @@ export interface DatasetLoadRequest {
   seed: number;
 }
 
+/** How far a load is: companies stored of those requested, and the step under way (`radar dataset load` shows it). */
+export type DatasetLoadProgress = (progress: { stored: number; total: number; phase: 'storing' | 'indexing' }) => void;
+
 /** Companies per write: a few MB of JSON per statement, and progress is saved this often. */
 export const LOAD_BATCH_SIZE = 1_000;
-/** Companies per bulk request when a separate index (Elasticsearch) is fed from the store. */
+/** Companies read from the store per batch when a separate index (Elasticsearch) is fed: the unit a feed resumes from. */
 const FEED_BATCH_SIZE = 1_000;
 /**
  * Connections writing batches at once: the writes are CPU-bound in PostgreSQL (index upkeep),
@@ -77,14 +80,19 @@ function countFollowed(request: DatasetLoadRequest): { followed: number; events:
  * before answers at once, an interrupted one resumes where its last batch committed, and
  * rows already stored are kept, so re-running adds nothing.
  */
-export async function loadDataset(deps: DatasetLoaderDeps, request: DatasetLoadRequest): Promise<DatasetLoadResult> {
+export async function loadDataset(
+  deps: DatasetLoaderDeps,
+  request: DatasetLoadRequest,
+  onProgress: DatasetLoadProgress = () => undefined,
+): Promise<DatasetLoadResult> {
   const client = await deps.pool.connect();
   try {
     // A load outlasts the per-statement limit of searches (ANALYZE, a slow batch); lifted for this connection only.
     await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [LOAD_LOCK]);
     try {
-      const record = await storeDataset(deps, client, request);
+      const record = await storeDataset(deps, client, request, onProgress);
+      onProgress({ stored: record.companies, total: request.companies, phase: 'indexing' });
       await feedIndex(deps);
       return { companies: record.companies, followed: record.followed, job_postings: record.jobPostings, events: record.events };
     } finally {
@@ -97,8 +105,14 @@ export async function loadDataset(deps: DatasetLoaderDeps, request: DatasetLoadR
   }
 }
 
-async function storeDataset(deps: DatasetLoaderDeps, client: PoolClient, request: DatasetLoadRequest): Promise<DatasetLoadRecord> {
+async function storeDataset(
+  deps: DatasetLoaderDeps,
+  client: PoolClient,
+  request: DatasetLoadRequest,
+  onProgress: DatasetLoadProgress,
+): Promise<DatasetLoadRecord> {
   const record = await datasetLoads.begin(client, request.seed, request.companies);
+  onProgress({ stored: record.completed ? request.companies : record.nextIndex, total: request.companies, phase: 'storing' });
   if (record.completed) return record;
   deps.logger.info({ ...request, from: record.nextIndex }, 'dataset load started');
   const writers = await Promise.all(Array.from({ length: LOAD_WRITERS }, () => deps.pool.connect()));
@@ -113,6 +127,7 @@ async function storeDataset(deps: DatasetLoaderDeps, client: PoolClient, request
     if (!oldest) return;
     added += await oldest.writing;
     await datasetLoads.advance(client, request.seed, request.companies, oldest.batch.end, oldest.batch.postings.length);
+    onProgress({ stored: oldest.batch.end, total: request.companies, phase: 'storing' });
   };
   try {
     for (const writer of writers) await writer.query('SET statement_timeout = 0');
@@ -144,23 +159,17 @@ async function storeDataset(deps: DatasetLoaderDeps, client: PoolClient, request
 
 /**
  * A separate index (Elasticsearch) gets every stored company when it does not hold as many as
- * the store, e.g. on a fresh cluster; upserts make a repeated feed harmless.
+ * the store, e.g. on a fresh cluster: a feed copies the store into a new index and makes it
+ * the live one, resuming an interrupted feed of the same data where it stopped.
  */
 async function feedIndex(deps: DatasetLoaderDeps): Promise<void> {
-  const { index } = deps.companyIndex;
-  if (!deps.companyIndex.needsFeeding) {
+  const { index, feed } = deps.companyIndex;
+  if (!deps.companyIndex.needsFeeding || feed === undefined) {
     await index.refresh();
     return;
   }
   const stored = await deps.companies.count();
   if ((await index.count({})) === stored) return;
   deps.logger.info({ backend: deps.companyIndex.backend, stored }, 'feeding the search index');
-  const { bulkLoad } = deps.companyIndex;
-  await bulkLoad?.begin();
-  try {
-    for await (const batch of deps.companies.indexBatches(FEED_BATCH_SIZE)) await index.upsert(batch);
-  } finally {
-    await bulkLoad?.end();
-  }
-  await index.refresh();
+  await feed({ count: stored, batches: (afterId) => deps.companies.indexBatches(FEED_BATCH_SIZE, afterId) });
 }

@@ -11,7 +11,7 @@ import { searchCompanies } from '../use-cases/search-companies';
 export function companiesRoutes(deps: SearchDeps): Router {
   const router = Router();
   router.post('/companies/search', async (req, res) => {
-    // No body (or not JSON) is an empty search: every field is optional.
+    // No body is an empty search: every field is optional.
     const body = parseInput(searchRequestSchema, req.body ?? {}, 'body');
     res.json(await searchCompanies(deps, body));
   });

@@ -3,12 +3,13 @@ import {
   addListCompaniesBodySchema,
   createListBodySchema,
   datasetLoadBodySchema,
+  JOB_KINDS,
   OPERATOR_PREFIX,
   SEARCH_OPERATOR_ROUTES,
-  type DatasetLoadResult,
 } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
 import { parseInput } from '@radar/platform/http';
+import { answerWithJob, operatorJobRoutes, type OperatorJobs } from '@radar/platform/jobs';
 import type { SearchDeps } from '../use-cases/deps';
 import { addToSavedList, createSavedList } from '../use-cases/saved-lists';
 import { requireOperatorSecret } from '@radar/platform/internal-auth';
@@ -17,10 +18,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface OperatorDeps extends Pick<SearchDeps, 'companies' | 'saved'> {
   operatorSecret: string;
-  loadDataset(request: { companies: number; seed: number }): Promise<DatasetLoadResult>;
+  /** Runs `dataset.load` (the dataset loader with progress). */
+  jobs: Pick<OperatorJobs, 'start' | 'run' | 'find' | 'list'>;
 }
 
-/** What the web app would do with a logged-in session: saved lists and the dataset. Internal only. */
+/** What the web app would do with a logged-in session: saved lists and the dataset (a load is a job). Internal only. */
 export function operatorRoutes(deps: OperatorDeps): Router {
   const router = Router();
   router.use(requireOperatorSecret(deps.operatorSecret));
@@ -37,12 +39,13 @@ export function operatorRoutes(deps: OperatorDeps): Router {
   });
   router.post(SEARCH_OPERATOR_ROUTES.loadDataset.path, async (req, res) => {
     const body = parseInput(datasetLoadBodySchema, req.body ?? {}, 'body');
-    res.json(await deps.loadDataset(body));
+    await answerWithJob(req, res, deps.jobs, JOB_KINDS.datasetLoad, body);
   });
   router.get(SEARCH_OPERATOR_ROUTES.datasetStatus.path, async (_req, res) => {
     const companies = await deps.companies.count();
     res.json({ empty: companies === 0, companies });
   });
+  router.use(operatorJobRoutes(deps.jobs));
 
   const mounted = Router();
   mounted.use(OPERATOR_PREFIX, router);

@@ -18,7 +18,26 @@ function employeeRange(value: number | null): string | null {
   return EMPLOYEE_BANDS.find((band) => band.value === value)?.label ?? null;
 }
 
-export function toCompanyDetail(company: StoredCompany): CompanyDetail {
+/** The stored fields a company detail shows. */
+export type CompanyDetailFields = Pick<
+  StoredCompany,
+  | 'id'
+  | 'name'
+  | 'domain'
+  | 'industry'
+  | 'city'
+  | 'description'
+  | 'employeeCount'
+  | 'countryCode'
+  | 'technologies'
+  | 'foundedYear'
+  | 'profileUrl'
+  | 'fundingStage'
+  | 'fundingTotalUsd'
+  | 'lastFundingDate'
+>;
+
+export function toCompanyDetail(company: CompanyDetailFields): CompanyDetail {
   return {
     company_id: company.id,
     name: company.name,

@@ -4,7 +4,8 @@ import type { SearchDeps } from './deps';
 /** Names in the message at most this many unknown ids; details list them all. */
 const NAMED_IN_MESSAGE = 20;
 
-async function requireKnownCompanies(deps: Pick<SearchDeps, 'companies'>, companyIds: readonly string[]): Promise<void> {
+/** Refuses ids of no stored company with a 422 naming them. */
+export async function requireKnownCompanies(deps: Pick<SearchDeps, 'companies'>, companyIds: readonly string[]): Promise<void> {
   const unknown = await deps.companies.unknownIds(companyIds.map((id) => id.toLowerCase()));
   if (unknown.length === 0) return;
   const named = unknown.slice(0, NAMED_IN_MESSAGE).join(', ');

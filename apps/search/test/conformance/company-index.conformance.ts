@@ -9,7 +9,9 @@ import { startSearch, type TestSearch } from '../search-harness';
 import { buildFixture, commonest } from './fixture-companies';
 import {
   matchSetOf,
+  QUERY_STOP_WORDS,
   queryFieldWords,
+  queryRequirements,
   referenceAggregations,
   referenceOrder,
   relevanceTier,
@@ -30,13 +32,17 @@ const sorted = (values: string[]) => [...values].sort();
 
 /**
  * A word of the fixture that the free-text query finds in names of some companies and only in
- * descriptions or industries of others, and that shares its first five letters with no other
- * word of the fixture (so English stemming finds exactly the companies that hold the word itself).
+ * descriptions or industries of others, that shares its first five letters with no other word
+ * of the fixture (so English stemming finds exactly the companies that hold the word itself),
+ * and that has no synonyms.
  */
 function pickTieredWord(companies: IndexedCompany[]): string {
   const corpus = new Set(companies.flatMap((company) => queryFieldWords(company).flat()));
   const candidates = [...new Set(companies.flatMap((company) => wordsOf(company.industry)))].filter(
-    (word) => word.length >= 6 && ![...corpus].some((other) => other !== word && other.slice(0, 5) === word.slice(0, 5)),
+    (word) =>
+      word.length >= 6 &&
+      ![...corpus].some((other) => other !== word && other.slice(0, 5) === word.slice(0, 5)) &&
+      queryRequirements(word).every((alternatives) => alternatives.length === 1),
   );
   const scored = candidates.map((word) => {
     const tiers = new Set(companies.map((company) => relevanceTier(company, word)).filter((tier) => tier >= 0));
@@ -157,6 +163,10 @@ export function describeCompanyIndexConformance(name: string, target: Conformanc
         ],
         ['the free-text query', () => ({ query: queryWord })],
         ['the free-text query with filters', () => ({ query: queryWord, countries: [country, secondCountry], exclude_industries: [industry] })],
+        ['a free-text abbreviation with its synonym', () => ({ query: 'hr' })],
+        ['a free-text phrase with its abbreviation', () => ({ query: 'human resources' })],
+        ['a free-text word with synonyms, in its plural', () => ({ query: 'dentists' })],
+        ['a free-text word with synonyms and another word', () => ({ query: 'zeta hr' })],
         [
           'many filters at once',
           () => ({
@@ -196,6 +206,19 @@ export function describeCompanyIndexConformance(name: string, target: Conformanc
         expect(ids(await expectMatchSet({ keywords: ['cloudy'] }))).toContain(fixture.edge.cloudy.id);
       });
 
+      it('finds the same companies for an abbreviation and for its spelled-out form, whichever of them a company writes', async () => {
+        const abbreviation = ids(await expectMatchSet({ query: 'HR' }));
+        const spelledOut = ids(await expectMatchSet({ query: 'Human Resources' }));
+        expect(sorted(abbreviation)).toEqual(sorted(spelledOut));
+        expect(abbreviation).toEqual(expect.arrayContaining([fixture.edge.abbreviated.id, fixture.edge.spelledOut.id]));
+        expect(sorted(ids(await expectMatchSet({ query: 'zeta hr' })))).toEqual(sorted([fixture.edge.abbreviated.id, fixture.edge.spelledOut.id]));
+      });
+
+      it('finds the words of a synonym group from any of them: dentist finds dentistry', async () => {
+        expect(ids(await expectMatchSet({ query: 'dentist' }))).toContain(fixture.edge.dentistry.id);
+        expect(ids(await expectMatchSet({ query: 'dental' }))).toContain(fixture.edge.dentistry.id);
+      });
+
       it('requires the fields of one connections entry to match the same connection', async () => {
         const sameConnection = await expectMatchSet({
           connections: [{ category: 'investor', connected_company_id: fixture.investorTarget.id }],
@@ -210,6 +233,44 @@ export function describeCompanyIndexConformance(name: string, target: Conformanc
       it('matches connected_domain whatever its case', async () => {
         const found = await searchAll({ connections: [{ connected_domain: fixture.vendorTarget.domain.toUpperCase() }] });
         expect(found.ids).toContain(fixture.edge.connected.id);
+      });
+    });
+
+    describe('free-text syntax, read as PostgreSQL reads websearch queries', () => {
+      type EdgeName = keyof typeof fixture.edge;
+      const idsOf = (names: EdgeName[]) => sorted(names.map((edge) => fixture.edge[edge].id));
+
+      it("drops exactly the stop words PostgreSQL's English configuration drops", async () => {
+        const { rows } = await service.pool.query<{ word: string; dropped: boolean }>(
+          `SELECT word, ts_lexize('english_stem', word) = '{}' AS dropped FROM unnest($1::text[]) AS word`,
+          [[...QUERY_STOP_WORDS]],
+        );
+        expect(rows.filter((row) => !row.dropped).map((row) => row.word)).toEqual([]);
+      });
+
+      it.each<[string, string, EdgeName[]]>([
+        ['a stop word that only one field of a match holds (the domain or the name)', 'tolland of fenwick', ['stopWordInName', 'stopWordInDomain', 'reversedWords']],
+        ['a stop word of PostgreSQL that Lucene keeps', 'about fenwick', ['stopWordInName', 'stopWordInDomain', 'reversedWords']],
+        ['a quoted phrase, its stop word holding a place', '"tolland of fenwick"', ['stopWordInName', 'stopWordInDomain']],
+        ['or binding looser than and (a or b c is a, or b and c)', 'oxmoor or fenwick drennan', ['stopWordInName', 'stopWordInDomain']],
+        ['an excluded word', 'fenwick -drennan', ['stopWordInName', 'reversedWords']],
+        ['an excluded phrase', 'fenwick -"fenwick tolland"', ['stopWordInName', 'stopWordInDomain']],
+        ['an or whose other side is only a stop word', 'fenwick or the', ['stopWordInName', 'stopWordInDomain', 'reversedWords']],
+      ])('%s: %p', async (_label, query, expected) => {
+        expect(sorted(ids(await expectMatchSet({ query })))).toEqual(idsOf(expected));
+      });
+
+      it('matches nothing for a query of stop words only', async () => {
+        expect(await expectMatchSet({ query: 'of the "and"' })).toEqual([]);
+      });
+
+      it('cuts keyword phrases at apostrophes and dots as PostgreSQL does: o\'reilly, node.js, A.Ş.', async () => {
+        const { apostropheAndDots, turkishSuffix } = fixture.edge;
+        expect(ids(await expectMatchSet({ keywords: ["O'Reilly"] }))).toEqual([apostropheAndDots.id]);
+        expect(ids(await expectMatchSet({ keywords: ['reilly kestrel'] }))).toEqual([apostropheAndDots.id]);
+        expect(ids(await expectMatchSet({ keywords: ['node.js'] }))).toContain(apostropheAndDots.id);
+        expect(ids(await expectMatchSet({ keywords: ['A.Ş.'] }))).toEqual([turkishSuffix.id]);
+        expect(ids(await expectMatchSet({ keywords: ['yapı a.ş'] }))).toEqual([turkishSuffix.id]);
       });
     });
 
@@ -253,6 +314,29 @@ export function describeCompanyIndexConformance(name: string, target: Conformanc
         const { pages } = await searchAll({ sort_by: 'name', sort_order: 'asc', keywords: ['abbott'] });
         expect(pages[0]?.items.map((item) => item.name)).toEqual(['abbott yarrow', 'ABBOTT Zeta']);
       });
+
+      it.each(['asc', 'desc'] as const)(
+        'sorts names outside ASCII in one order (%s): lower-cased character by character, compared by code point',
+        async (order) => {
+          const filters: CompanyFilters = { keywords: ['kestrel'], sort_by: 'name', sort_order: order };
+          const { ids: found, pages } = await searchAll(filters, 3);
+          expect(found).toEqual(ids(referenceOrder(matchSetOf(all, filters), 'name', order)));
+          const ascending = [
+            'emile kestrel',
+            'İzmir Kestrel',
+            'Kestrel Yapı A.Ş.',
+            "O'Reilly Kestrel Media",
+            'zeta kestrel',
+            'Émile Kestrel',
+            'ÖSTERBERG KESTREL',
+            'ΣΑΣ Kestrel',
+            'Ｚeta Kestrel',
+            '𝔘nicode Kestrel',
+          ];
+          const names = pages.flatMap((page) => page.items.map((item) => item.name));
+          expect(names).toEqual(order === 'asc' ? ascending : [...ascending].reverse());
+        },
+      );
 
       it('ranks relevance with a query by where the words are: name, then description, industry, domain', async () => {
         const expected = matchSetOf(all, { query: queryWord });

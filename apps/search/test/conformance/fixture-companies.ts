@@ -20,7 +20,20 @@ export interface Fixture {
     connected: IndexedCompany;
     upperCaseName: IndexedCompany;
     lowerCaseName: IndexedCompany;
+    /** Synonyms: one company writes "HR", another "human resources", a third only "dentistry". */
+    abbreviated: IndexedCompany;
+    spelledOut: IndexedCompany;
+    dentistry: IndexedCompany;
+    /** Free-text syntax: stop words, `or`, phrases, exclusions (the words are the fixture's own). */
+    stopWordInName: IndexedCompany;
+    stopWordInDomain: IndexedCompany;
+    reversedWords: IndexedCompany;
+    /** Keyword phrases with punctuation inside words. */
+    apostropheAndDots: IndexedCompany;
+    turkishSuffix: IndexedCompany;
   };
+  /** Names outside ASCII, each with the word "kestrel" so a keyword filter finds them together. */
+  nonAsciiNames: IndexedCompany[];
   /** Two generated companies the connected edge company points at. */
   investorTarget: IndexedCompany;
   vendorTarget: IndexedCompany;
@@ -55,9 +68,75 @@ export function buildFixture(): Fixture {
   });
   const upperCaseName = edgeCompany('e0000000-0000-4000-8000-000000000004', { name: 'ABBOTT Zeta', dataQualityScore: 2 });
   const lowerCaseName = edgeCompany('e0000000-0000-4000-8000-000000000005', { name: 'abbott yarrow', dataQualityScore: 2 });
+  const abbreviated = edgeCompany('e0000000-0000-4000-8000-000000000006', {
+    name: 'Zeta Talent Group',
+    description: 'Outsourced HR and payroll for growing teams.',
+  });
+  const spelledOut = edgeCompany('e0000000-0000-4000-8000-000000000007', {
+    name: 'Zeta People Advisory',
+    description: 'Human resources consulting for employers.',
+  });
+  const dentistry = edgeCompany('e0000000-0000-4000-8000-000000000008', {
+    name: 'Zeta Smile Studio',
+    description: 'A family dentistry practice.',
+  });
+  // "tolland of fenwick": the stop word is in the name of one and in the domain of the other.
+  const stopWordInName = edgeCompany('e0000000-0000-4000-8000-000000000010', {
+    name: 'Tolland of Fenwick',
+    domain: 'tolland-fenwick.example',
+    description: 'An oxmoor trading house.',
+  });
+  const stopWordInDomain = edgeCompany('e0000000-0000-4000-8000-000000000011', { name: 'Fenwick Drennan Works', domain: 'tolland-of-fenwick.example' });
+  const reversedWords = edgeCompany('e0000000-0000-4000-8000-000000000012', { name: 'Fenwick Tolland', domain: 'fenwick-tolland.example' });
+  const apostropheAndDots = edgeCompany('e0000000-0000-4000-8000-000000000013', {
+    name: "O'Reilly Kestrel Media",
+    description: 'Books for Node.js developers.',
+  });
+  const turkishSuffix = edgeCompany('e0000000-0000-4000-8000-000000000014', { name: 'Kestrel Yapı A.Ş.' });
+  const nonAsciiNames = [
+    'Émile Kestrel',
+    'emile kestrel',
+    'ÖSTERBERG KESTREL',
+    'İzmir Kestrel',
+    'ΣΑΣ Kestrel',
+    'Ｚeta Kestrel',
+    'zeta kestrel',
+    '𝔘nicode Kestrel',
+  ].map((name, position) => edgeCompany(`e0000000-0000-4000-8000-0000000001${String(position).padStart(2, '0')}`, { name }));
   return {
-    companies: [...generated, cloudy, machineLearning, connected, upperCaseName, lowerCaseName],
-    edge: { cloudy, machineLearning, connected, upperCaseName, lowerCaseName },
+    companies: [
+      ...generated,
+      cloudy,
+      machineLearning,
+      connected,
+      upperCaseName,
+      lowerCaseName,
+      abbreviated,
+      spelledOut,
+      dentistry,
+      stopWordInName,
+      stopWordInDomain,
+      reversedWords,
+      apostropheAndDots,
+      turkishSuffix,
+      ...nonAsciiNames,
+    ],
+    edge: {
+      cloudy,
+      machineLearning,
+      connected,
+      upperCaseName,
+      lowerCaseName,
+      abbreviated,
+      spelledOut,
+      dentistry,
+      stopWordInName,
+      stopWordInDomain,
+      reversedWords,
+      apostropheAndDots,
+      turkishSuffix,
+    },
+    nonAsciiNames,
     investorTarget,
     vendorTarget,
   };

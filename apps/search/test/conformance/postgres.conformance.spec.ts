@@ -5,7 +5,7 @@ import { describeCompanyIndexConformance } from './company-index.conformance';
 // The embedded default: what createCompanyIndex chooses without ELASTICSEARCH_URL.
 describeCompanyIndexConformance('PostgreSQL full-text search', {
   companyIndex: (pool) => {
-    const selected = createCompanyIndex({ pool, logger: silentLogger(), elasticsearchIndex: 'unused' });
+    const selected = createCompanyIndex({ pool, logger: silentLogger() });
     if (selected.backend !== 'postgres') throw new Error(`expected the PostgreSQL back-end, got ${selected.backend}`);
     return selected;
   },

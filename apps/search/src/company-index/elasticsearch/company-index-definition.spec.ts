@@ -1,13 +1,20 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { toCompanyDocument } from './company-document';
 import {
-  BULK_LOAD_SETTINGS,
+  COMPANY_ANALYSIS,
   COMPANY_MAPPINGS,
   companyIndexSettings,
   DOMAIN_ANALYZER,
+  ENGLISH_ANALYZER,
+  feedingIndexSettings,
+  KEYWORD_WORDS_ANALYZER,
+  MAPPING_VERSION,
   NAME_SORT_NORMALIZER,
+  STEMMER_FILTER,
+  STOP_FILTER,
   steadyStateSettings,
 } from './company-index-definition';
+import { POSTGRES_ENGLISH_STOP_WORDS } from './postgres-stop-words';
 import { anIndexedCompany } from '../testing/indexed-company';
 
 const properties = COMPANY_MAPPINGS.properties ?? {};
@@ -28,9 +35,9 @@ describe('company index mapping', () => {
     },
   );
 
-  it('analyses name and description as English text, with unstemmed words beside for keyword phrases', () => {
+  it('analyses name and description as English text, with their words beside, unstemmed, for keyword phrases', () => {
     for (const field of ['name', 'description']) {
-      expect(properties[field]).toEqual({ type: 'text', analyzer: 'english', fields: { plain: { type: 'text', analyzer: 'standard' } } });
+      expect(properties[field]).toEqual({ type: 'text', analyzer: ENGLISH_ANALYZER, fields: { plain: { type: 'text', analyzer: KEYWORD_WORDS_ANALYZER } } });
     }
   });
 
@@ -38,13 +45,31 @@ describe('company index mapping', () => {
     expect(properties.industry).toEqual({
       type: 'keyword',
       eager_global_ordinals: true,
-      fields: { text: { type: 'text', analyzer: 'english' } },
+      fields: { text: { type: 'text', analyzer: ENGLISH_ANALYZER } },
     });
-    expect(properties.domain).toEqual({ type: 'keyword', fields: { text: { type: 'text', analyzer: DOMAIN_ANALYZER } } });
-    const analysis = companyIndexSettings({ shards: 1, replicas: 0, refreshInterval: '1s' }).analysis;
-    const analyzer = analysis?.analyzer?.[DOMAIN_ANALYZER] as { tokenizer: string; filter: string[] };
+    expect(properties.domain).toEqual({ type: 'keyword', fields: { text: { type: 'text', analyzer: DOMAIN_ANALYZER, search_analyzer: ENGLISH_ANALYZER } } });
+    const analyzer = COMPANY_ANALYSIS.analyzer?.[DOMAIN_ANALYZER] as { tokenizer: string; filter: string[] };
+    expect(analyzer.filter).toEqual(['lowercase', STOP_FILTER]);
+    expect(COMPANY_ANALYSIS.tokenizer?.[analyzer.tokenizer]).toEqual({ type: 'char_group', tokenize_on_chars: ['whitespace', '.', '-'] });
+  });
+
+  it('drops PostgreSQL\'s English stop words in every field the free-text query reads, and stems as its Snowball stemmer does', () => {
+    expect(COMPANY_ANALYSIS.filter?.[STOP_FILTER]).toEqual({ type: 'stop', stopwords: POSTGRES_ENGLISH_STOP_WORDS });
+    expect(COMPANY_ANALYSIS.filter?.[STEMMER_FILTER]).toEqual({ type: 'stemmer', language: 'porter2' });
+    const english = COMPANY_ANALYSIS.analyzer?.[ENGLISH_ANALYZER] as { filter: string[]; char_filter: string[] };
+    expect(english.filter).toEqual(['lowercase', STOP_FILTER, STEMMER_FILTER]);
+    // o'reilly is o and reilly, as PostgreSQL's parser reads it.
+    expect(COMPANY_ANALYSIS.char_filter?.[english.char_filter[0] as string]).toEqual({ type: 'mapping', mappings: ["'=>\\u0020", '’=>\\u0020'] });
+  });
+
+  it('cuts keyword phrase fields into runs of letters and digits, as keyword-like.ts cuts phrases', () => {
+    const analyzer = COMPANY_ANALYSIS.analyzer?.[KEYWORD_WORDS_ANALYZER] as { tokenizer: string; filter: string[] };
     expect(analyzer.filter).toEqual(['lowercase']);
-    expect(analysis?.tokenizer?.[analyzer.tokenizer]).toEqual({ type: 'char_group', tokenize_on_chars: ['whitespace', '.', '-'] });
+    expect(COMPANY_ANALYSIS.tokenizer?.[analyzer.tokenizer]).toEqual({ type: 'pattern', pattern: '[^\\p{L}\\p{N}]+' });
+  });
+
+  it('records the mapping version it was built with', () => {
+    expect(COMPANY_MAPPINGS._meta).toEqual({ mapping_version: MAPPING_VERSION });
   });
 
   it('sorts names on a lowercase-normalised keyword defined in the index settings', () => {
@@ -83,8 +108,8 @@ describe('company index settings', () => {
     });
   });
 
-  it('turns refresh and replicas off for a bulk load and restores the layout after it', () => {
-    expect(BULK_LOAD_SETTINGS).toEqual({ refresh_interval: '-1', number_of_replicas: 0 });
+  it('creates an index to feed with the layout\'s shards but no replica and no refresh, and restores the layout after the feed', () => {
+    expect(feedingIndexSettings({ shards: 6, replicas: 2, refreshInterval: '5s' })).toMatchObject({ number_of_shards: 6, number_of_replicas: 0, refresh_interval: '-1' });
     expect(steadyStateSettings({ shards: 6, replicas: 2, refreshInterval: '5s' })).toEqual({ refresh_interval: '5s', number_of_replicas: 2 });
   });
 });

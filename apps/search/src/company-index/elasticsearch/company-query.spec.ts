@@ -1,4 +1,4 @@
-import { buildCompanyQuery, buildCompanyQueryAmong, toSimpleQuerySyntax } from './company-query';
+import { buildCompanyQuery, buildCompanyQueryAmong, TEXT_FIELD_WEIGHTS } from './company-query';
 
 function filterClauses(query: ReturnType<typeof buildCompanyQuery>): unknown[] {
   const filter = query.bool?.filter;
@@ -123,42 +123,125 @@ describe('buildCompanyQuery', () => {
     ]);
   });
 
-  it('requires every word of a free-text query in name, description, industry or domain, name boosted most', () => {
+  it('requires every word of a free-text query in name, description, industry or domain, each field adding its weight', () => {
     const query = buildCompanyQuery({ query: '  cloud analytics ', countries: ['Germany'] });
-    expect(query.bool?.must).toEqual([
-      {
-        simple_query_string: {
-          query: 'cloud analytics',
-          fields: ['name^4', 'description^2', 'industry.text', 'domain.text'],
-          default_operator: 'and',
-          flags: 'OR|NOT|PHRASE|WHITESPACE',
-        },
-      },
-    ]);
+    expect(query.bool?.must).toEqual([{ bool: { must: [wordIn('cloud'), wordIn('analytics')] } }]);
     expect(filterClauses(query)).toEqual([{ terms: { country: ['Germany'] } }]);
   });
 
-  it('reads a free-text query in websearch syntax: quoted phrases, -exclusions and OR', () => {
-    const query = buildCompanyQuery({ query: '"supply chain" software or logistics -staffing' });
-    expect(query.bool?.must).toEqual([
-      expect.objectContaining({ simple_query_string: expect.objectContaining({ query: '"supply chain" software | logistics -staffing' }) }),
+  it('weighs each field above all lighter ones together, so a word in the name outranks the other three fields', () => {
+    const weights = TEXT_FIELD_WEIGHTS.map(({ weight }) => weight);
+    expect(TEXT_FIELD_WEIGHTS.map(({ field }) => field)).toEqual(['name', 'description', 'industry.text', 'domain.text']);
+    weights.forEach((weight, rank) => expect(weight).toBeGreaterThan(weights.slice(rank + 1).reduce((sum, lighter) => sum + lighter, 0)));
+  });
+
+  it('drops the stop words PostgreSQL drops, so none is required in the one field whose analyzer keeps it', () => {
+    expect(buildCompanyQuery({ query: 'bank of america' }).bool?.must).toEqual([{ bool: { must: [wordIn('bank'), wordIn('america')] } }]);
+    expect(buildCompanyQuery({ query: 'we build tools' }).bool?.must).toEqual([{ bool: { must: [wordIn('build'), wordIn('tools')] } }]);
+  });
+
+  it('matches nothing for a query of stop words only, as PostgreSQL does', () => {
+    expect(buildCompanyQuery({ query: 'the of "and"' }).bool?.must).toEqual([{ match_none: {} }]);
+  });
+
+  it('reads OR after AND, as PostgreSQL does, not left to right', () => {
+    // x or y z is x | (y & z).
+    expect(buildCompanyQuery({ query: 'freight or shipping rail' }).bool?.must).toEqual([
+      { bool: { should: [wordIn('freight'), { bool: { must: [wordIn('shipping'), wordIn('rail')] } }], minimum_should_match: 1 } },
+    ]);
+  });
+
+  it('keeps a quoted phrase whole, stop words and all (they leave a gap), and excludes with -', () => {
+    expect(buildCompanyQuery({ query: '"bank of america" -staffing' }).bool?.must).toEqual([
+      { bool: { must: [wordIn('bank of america')], must_not: [wordIn('staffing')] } },
+    ]);
+  });
+
+  it('matches every company without the word for a lone exclusion', () => {
+    expect(buildCompanyQuery({ query: '-staffing' }).bool?.must).toEqual([{ bool: { must_not: [wordIn('staffing')] } }]);
+  });
+
+  it('reads "or" inside quotes as a word, and ignores the operator characters of other syntaxes', () => {
+    expect(buildCompanyQuery({ query: '"black or white"' }).bool?.must).toEqual([wordIn('black or white')]);
+    expect(buildCompanyQuery({ query: 'cloud (data) | robotics' }).bool?.must).toEqual([{ bool: { must: [wordIn('cloud'), wordIn('data'), wordIn('robotics')] } }]);
+  });
+
+  it('gives a word with synonyms any of its alternatives, each alternative with all of its words', () => {
+    const ai = { bool: { should: [wordIn('ai'), { bool: { must: [wordIn('artificial'), wordIn('intelligence')] } }], minimum_should_match: 1 } };
+    expect(buildCompanyQuery({ query: 'AI' }).bool?.must).toEqual([ai]);
+    expect(buildCompanyQuery({ query: 'artificial intelligence' }).bool?.must).toEqual([
+      { bool: { should: [{ bool: { must: [wordIn('artificial'), wordIn('intelligence')] } }, wordIn('ai')], minimum_should_match: 1 } },
+    ]);
+    expect(buildCompanyQuery({ query: 'dentists' }).bool?.must).toEqual([
+      { bool: { should: [wordIn('dentists'), wordIn('dental'), wordIn('dentist'), wordIn('dentistry')], minimum_should_match: 1 } },
+    ]);
+  });
+
+  it('keeps what has no synonyms beside them, as websearch reads it, and or-branches apart', () => {
+    const crm = {
+      bool: { should: [wordIn('crm'), { bool: { must: [wordIn('customer'), wordIn('relationship'), wordIn('management')] } }], minimum_should_match: 1 },
+    };
+    const hr = { bool: { should: [wordIn('hr'), { bool: { must: [wordIn('human'), wordIn('resources')] } }], minimum_should_match: 1 } };
+    expect(buildCompanyQuery({ query: '"cloud software" crm -legacy' }).bool?.must).toEqual([
+      { bool: { must: [{ bool: { must: [wordIn('cloud software')], must_not: [wordIn('legacy')] } }, crm] } },
+    ]);
+    expect(buildCompanyQuery({ query: 'hr or crm software' }).bool?.must).toEqual([
+      { bool: { should: [hr, { bool: { must: [wordIn('software'), crm] } }], minimum_should_match: 1 } },
+    ]);
+  });
+
+  it('drops alternatives and parts of stop words only, as PostgreSQL drops empty parts: it finds information technology', () => {
+    expect(buildCompanyQuery({ query: 'IT outsourcing' }).bool?.must).toEqual([
+      { bool: { must: [wordIn('outsourcing'), { bool: { must: [wordIn('information'), wordIn('technology')] } }] } },
+    ]);
+    expect(buildCompanyQuery({ query: 'the e-commerce' }).bool?.must).toEqual([
+      { bool: { should: [{ bool: { must: [wordIn('e'), wordIn('commerce')] } }, wordIn('ecommerce')], minimum_should_match: 1 } },
     ]);
   });
 
   it('treats a blank query as no query', () => {
     expect(buildCompanyQuery({ query: '   ' })).toEqual({ bool: {} });
   });
-});
 
-describe('toSimpleQuerySyntax', () => {
-  it('turns a bare OR between words into |, in any case', () => {
-    expect(toSimpleQuerySyntax('freight or shipping OR rail')).toBe('freight | shipping | rail');
+  it('cuts keyword phrases into words as the PostgreSQL back-end does, apostrophes and dots included', () => {
+    const query = buildCompanyQuery({ keywords: ["O'Reilly", 'Node.js', 'A.Ş.'] });
+    expect(filterClauses(query)).toEqual([
+      {
+        bool: {
+          should: [
+            { match_phrase: { 'name.plain': 'o reilly' } },
+            { match_phrase: { 'description.plain': 'o reilly' } },
+            { match_phrase: { 'name.plain': 'node js' } },
+            { match_phrase: { 'description.plain': 'node js' } },
+            { match_phrase: { 'name.plain': 'a ş' } },
+            { match_phrase: { 'description.plain': 'a ş' } },
+          ],
+          minimum_should_match: 1,
+        },
+      },
+    ]);
   });
 
-  it('leaves "or" inside a quoted phrase and inside words alone', () => {
-    expect(toSimpleQuerySyntax('"black or white" orbit color')).toBe('"black or white" orbit color');
+  it('matches nothing for keyword phrases without a word, and excludes nothing for such exclusions', () => {
+    expect(filterClauses(buildCompanyQuery({ keywords: ['++', '--'] }))).toEqual([{ match_none: {} }]);
+    expect(buildCompanyQuery({ excludeKeywords: ['++'] })).toEqual({ bool: {} });
   });
 });
+
+/** One value of a free-text query: its words in any of the four fields, each adding its weight. */
+function wordIn(text: string) {
+  return {
+    bool: {
+      should: [
+        { constant_score: { filter: { match_phrase: { name: text } }, boost: 8 } },
+        { constant_score: { filter: { match_phrase: { description: text } }, boost: 4 } },
+        { constant_score: { filter: { match_phrase: { 'industry.text': text } }, boost: 2 } },
+        { constant_score: { filter: { match_phrase: { 'domain.text': text } }, boost: 1 } },
+      ],
+      minimum_should_match: 1,
+    },
+  };
+}
 
 describe('buildCompanyQueryAmong', () => {
   it('adds a terms filter on the company ids and keeps every other clause', () => {

@@ -1,39 +1,81 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { ConnectionFilter, NormalizedFilters } from '../company-index';
+import { expandFreeTextQuery } from '../free-text-query';
+import { keywordWords } from '../postgres/keyword-like';
 import { NAICS_PREFIX_LENGTH } from './company-document';
+import { parseWebsearchQuery, type WebsearchNode } from './websearch-query';
 
 type Query = estypes.QueryDslQueryContainer;
 
 /**
- * The fields the free-text query reads, with the boosts interface.md orders them by: name,
- * then description, then industry and domain.
+ * The fields the free-text query reads and what a query word found in each adds to the
+ * score. interface.md ranks name, then description, then industry and domain; each weight is
+ * more than all lighter ones together, so a word in the name always outranks one found only
+ * in the other three fields (PostgreSQL's weights 1.0, 0.4, 0.2, 0.1 order them the same way). A
+ * company's score is the sum over the query's words of the weights of the fields holding the
+ * word: summed across fields, with no term statistics, so a company scores the same on every
+ * shard and replica copy and deep relevance pages never disagree about the order.
  */
-export const TEXT_QUERY_FIELDS = ['name^4', 'description^2', 'industry.text', 'domain.text'] as const;
+export const TEXT_FIELD_WEIGHTS = [
+  { field: 'name', weight: 8 },
+  { field: 'description', weight: 4 },
+  { field: 'industry.text', weight: 2 },
+  { field: 'domain.text', weight: 1 },
+] as const;
 
 /**
- * The query syntax a free-text query understands, that of PostgreSQL's websearch_to_tsquery
- * (the other back-end): "quoted phrases", -exclusion and OR. Nothing else (`*`, `~`, `+`,
- * parentheses) is an operator, so no input can fail to parse.
- */
-export const TEXT_QUERY_FLAGS = 'OR|NOT|PHRASE|WHITESPACE';
-
-/**
- * Keyword phrases match the unstemmed words of name and description (interface.md: "phrase
+ * Keyword phrases match the words of name and description, unstemmed (interface.md: "phrase
  * match on name and description").
  */
 export const PHRASE_FIELDS = ['name.plain', 'description.plain'] as const;
 
-/** websearch syntax to simple_query_string syntax: a bare `or` between words becomes `|`. */
-export function toSimpleQuerySyntax(text: string): string {
-  // Even segments are outside double quotes; inside a phrase "or" is just a word.
-  return text
-    .split('"')
-    .map((segment, position) => (position % 2 === 0 ? segment.replace(/(^|\s)or(?=\s|$)/gi, '$1|') : segment))
-    .join('"');
+/**
+ * One value of a free-text query (a word, a hyphenated or dotted word, a quoted phrase): its
+ * words in order in one of the four fields, each field read with its own analyzer (stop words
+ * leave a gap, as in PostgreSQL's `<2>`).
+ */
+function valueQuery(text: string): Query {
+  return {
+    bool: {
+      should: TEXT_FIELD_WEIGHTS.map(({ field, weight }) => ({ constant_score: { filter: { match_phrase: { [field]: text } }, boost: weight } })),
+      minimum_should_match: 1,
+    },
+  };
 }
 
-function phraseMatches(phrase: string): Query[] {
-  return PHRASE_FIELDS.map((field) => ({ match_phrase: { [field]: phrase } }));
+function operandsOf(node: WebsearchNode, kind: 'and' | 'or'): WebsearchNode[] {
+  return node.kind === kind ? [...operandsOf(node.left, kind), ...operandsOf(node.right, kind)] : [node];
+}
+
+/** A websearch tree as query DSL: AND is must (and must_not for its negated operands), OR should, NOT must_not. */
+function websearchQuery(node: WebsearchNode): Query {
+  switch (node.kind) {
+    case 'value':
+      return valueQuery(node.text);
+    case 'not':
+      // A bool of must_not alone matches every other company, as `!'word'` does in PostgreSQL.
+      return { bool: { must_not: [websearchQuery(node.operand)] } };
+    case 'and': {
+      const operands = operandsOf(node, 'and');
+      const must = operands.filter((operand) => operand.kind !== 'not').map(websearchQuery);
+      const mustNot = operands.flatMap((operand) => (operand.kind === 'not' ? [websearchQuery(operand.operand)] : []));
+      const bool: estypes.QueryDslBoolQuery = {};
+      if (must.length > 0) bool.must = must;
+      if (mustNot.length > 0) bool.must_not = mustNot;
+      return { bool };
+    }
+    case 'or':
+      return { bool: { should: operandsOf(node, 'or').map(websearchQuery), minimum_should_match: 1 } };
+  }
+}
+
+/** A keyword phrase's words, as the PostgreSQL back-end cuts them (keyword-like.ts); empty for a phrase without a word. */
+function phraseText(phrase: string): string {
+  return keywordWords(phrase).join(' ');
+}
+
+function phraseMatches(text: string): Query[] {
+  return PHRASE_FIELDS.map((field) => ({ match_phrase: { [field]: text } }));
 }
 
 function connectionQuery(connection: ConnectionFilter): Query {
@@ -71,23 +113,57 @@ export function queryText(filters: NormalizedFilters): string | undefined {
   return text === undefined || text === '' ? undefined : text;
 }
 
+/** A part of a free-text query (websearch syntax) as query DSL; undefined when only stop words are left. */
+function partQuery(text: string): Query | undefined {
+  const tree = parseWebsearchQuery(text);
+  return tree === undefined ? undefined : websearchQuery(tree);
+}
+
+const present = (query: Query | undefined): query is Query => query !== undefined;
+
+/** Every one of the queries; undefined for none, as an empty tsquery drops out of `&&`. */
+function allOf(queries: Query[]): Query | undefined {
+  if (queries.length <= 1) return queries[0];
+  return { bool: { must: queries } };
+}
+
+/** Any of the queries (each that matches adds its score); undefined for none, as an empty tsquery drops out of `||`. */
+function anyOf(queries: Query[]): Query | undefined {
+  if (queries.length <= 1) return queries[0];
+  return { bool: { should: queries, minimum_should_match: 1 } };
+}
+
 /**
- * The text query that selects and ranks matches when the request has a free-text query.
- * Every word must occur in one of the four fields (a word in the name and another in the
- * domain is a match, as with the PostgreSQL back-end's one search vector), each field read
- * with its own analyzer; a word scores by its best field, name boosted most.
+ * The text query that selects and ranks matches when the request has a free-text query, meaning
+ * what PostgreSQL's websearch_to_tsquery('english') means: the same words dropped, `or`,
+ * quoted phrases and `-` read the same way (AND before OR, not left to right). Each value may
+ * be found in a different field (a word in the name and another in the domain match, as with
+ * the PostgreSQL back-end's one search vector). A query of stop words only matches nothing, as
+ * in PostgreSQL.
+ *
+ * With synonyms (free-text-query.ts), the same tree the PostgreSQL back-end builds of
+ * websearch_to_tsquery parts (postgres/text-query-sql.ts): the branches ORed, each what has no
+ * synonyms AND, per word with synonyms, any of its alternatives; parts of stop words only drop
+ * out, as they do from PostgreSQL's `&&` and `||`.
  */
 export function textQuery(filters: NormalizedFilters): Query | undefined {
   const text = queryText(filters);
   if (text === undefined) return undefined;
-  return {
-    simple_query_string: {
-      query: toSimpleQuerySyntax(text),
-      fields: [...TEXT_QUERY_FIELDS],
-      default_operator: 'and',
-      flags: TEXT_QUERY_FLAGS,
-    },
-  };
+  const { branches } = expandFreeTextQuery(text);
+  const query =
+    branches === undefined
+      ? partQuery(text)
+      : anyOf(
+          branches
+            .map((branch) =>
+              allOf([
+                ...(branch.rest.trim() === '' ? [] : [partQuery(branch.rest)]),
+                ...branch.synonyms.map((synonym) => anyOf(synonym.alternatives.map(partQuery).filter(present))),
+              ].filter(present)),
+            )
+            .filter(present),
+        );
+  return query ?? { match_none: {} };
 }
 
 /**
@@ -128,9 +204,13 @@ export function buildCompanyQuery(filters: NormalizedFilters): Query {
   }
 
   if (nonEmpty(filters.keywords)) {
-    filter.push({ bool: { should: filters.keywords.flatMap(phraseMatches), minimum_should_match: 1 } });
+    // A phrase without a word matches nothing (as in the PostgreSQL back-end), so it adds no alternative.
+    const phrases = filters.keywords.map(phraseText).filter((text) => text !== '');
+    filter.push(phrases.length === 0 ? { match_none: {} } : { bool: { should: phrases.flatMap(phraseMatches), minimum_should_match: 1 } });
   }
-  if (nonEmpty(filters.excludeKeywords)) mustNot.push(...filters.excludeKeywords.flatMap(phraseMatches));
+  if (nonEmpty(filters.excludeKeywords)) {
+    mustNot.push(...filters.excludeKeywords.map(phraseText).filter((text) => text !== '').flatMap(phraseMatches));
+  }
 
   for (const connection of filters.connections ?? []) filter.push(connectionQuery(connection));
 

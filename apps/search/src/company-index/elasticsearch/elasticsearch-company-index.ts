@@ -1,19 +1,18 @@
-import { errors, type Client, type estypes } from '@elastic/elasticsearch';
+import type { Client, estypes } from '@elastic/elasticsearch';
 import type { Logger } from '@radar/platform/logger';
 import type { CompanyIndex, IndexedCompany, NormalizedFilters, PagePosition, SearchPage, SortSpec } from '../company-index';
-import { assertBulkSucceeded, BULK_BATCH_SIZE, buildBulkOperations } from './bulk-upsert';
-import {
-  BULK_LOAD_SETTINGS,
-  COMPANY_MAPPINGS,
-  companyIndexSettings,
-  steadyStateSettings,
-  type IndexLayout,
-} from './company-index-definition';
+import { BULK_BATCH_SIZE, BulkUpsertError, bulkUpsertCompanies, type BulkUpsertSettings } from './bulk-upsert';
+import { feedCompanies, type FeedOutcome, type FeedSource } from './company-feed';
+import { MAPPING_VERSION, type IndexLayout } from './company-index-definition';
 import { buildCompanyQuery, buildCompanyQueryAmong } from './company-query';
-import { buildIdBatchRequest, buildSearchRequest } from './search-request';
-import { parseSearchPage } from './search-response';
+import { DEFAULT_FACET_SHARD_SIZES, type FacetName, type FacetShardSizes } from './facet-aggregations';
+import { cardinalityRequest, shardSizesFrom } from './facet-shard-sizes';
+import { FeedProgressStore } from './feed-progress';
+import { CompanyIndexAlias } from './index-alias';
+import { buildHitsRequest, buildIdBatchRequest, buildSummaryRequest, searchPreference } from './search-request';
+import { parseHitsPage, parseSummary } from './search-response';
 import { effectiveSort } from './sort-clause';
-import { translateClusterError } from './unavailable-cluster';
+import { assertWholeAnswer, errorTypeOf, isWholeAnswer, translateClusterError, type ShardedAnswer } from './unavailable-cluster';
 
 /** Ids per matchingIds round trip: export sources ask for up to 10,000 in a few requests. */
 export const ID_BATCH_SIZE = 1_000;
@@ -24,11 +23,22 @@ export const ID_BATCH_SIZE = 1_000;
  */
 export const COUNT_AMONG_BATCH_SIZE = 10_000;
 
+/** How long the answer "the index exists" is trusted before it is checked again. */
+export const DEFAULT_EXISTS_TTL_MS = 60_000;
+
 export interface ElasticsearchCompanyIndexOptions {
-  client: Client;
-  indexName: string;
+  /** Searches, counts and the existence check: fails fast when the cluster does not answer. */
+  searchClient: Client;
+  /** Feeds and upserts: retries what the cluster refuses for now, with back-off. */
+  writeClient: Client;
+  /** ELASTICSEARCH_INDEX: the alias searches and upserts use. */
+  alias: string;
   logger: Logger;
   layout: IndexLayout;
+  bulk: BulkUpsertSettings;
+  existsTtlMs: number;
+  /** How long finishing a feed waits for green (an Elasticsearch time value, e.g. `10m`). */
+  greenTimeout: string;
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -37,82 +47,106 @@ function chunks<T>(items: T[], size: number): T[][] {
   return result;
 }
 
-function isAlreadyExists(error: unknown): boolean {
-  if (!(error instanceof errors.ResponseError) || error.statusCode !== 400) return false;
-  const body: unknown = error.body;
-  const type = (body as { error?: { type?: unknown } } | undefined)?.error?.type;
-  return type === 'resource_already_exists_exception';
-}
-
 /**
- * CompanyIndex on Elasticsearch 8. The index is created with its mapping on first use when it
- * does not exist; everything else translates the interface's filters, sorts and positions
- * into query DSL and back.
+ * CompanyIndex on Elasticsearch 8. Searches read the alias ELASTICSEARCH_INDEX; the index
+ * behind it is created on first use when it does not exist, and replaced whole by each feed.
+ * Everything else translates the interface's filters, sorts and positions into query DSL and
+ * back, and refuses answers that only some shards gave.
  */
 export class ElasticsearchCompanyIndex implements CompanyIndex {
-  private readonly client: Client;
-  private readonly indexName: string;
+  private readonly searchClient: Client;
+  private readonly writeClient: Client;
+  private readonly alias: string;
   private readonly logger: Logger;
-  private readonly layout: IndexLayout;
-  private ready: Promise<void> | undefined;
+  private readonly bulk: BulkUpsertSettings;
+  private readonly existsTtlMs: number;
+  /** The alias seen through the search client: its existence check must fail fast, not back off. */
+  private readonly liveAlias: CompanyIndexAlias;
+  private readonly feedingAlias: CompanyIndexAlias;
+  private readonly progress: FeedProgressStore;
+  private checkedUntil = 0;
+  private checking: Promise<void> | undefined;
+  private shardSizes: FacetShardSizes = DEFAULT_FACET_SHARD_SIZES;
+  private readonly reportedInexact = new Set<FacetName>();
 
   constructor(options: ElasticsearchCompanyIndexOptions) {
-    this.client = options.client;
-    this.indexName = options.indexName;
+    this.searchClient = options.searchClient;
+    this.writeClient = options.writeClient;
+    this.alias = options.alias;
     this.logger = options.logger;
-    this.layout = options.layout;
+    this.bulk = options.bulk;
+    this.existsTtlMs = options.existsTtlMs;
+    this.liveAlias = new CompanyIndexAlias(options.searchClient, options.alias, options.layout, options.logger, options.greenTimeout);
+    this.feedingAlias = new CompanyIndexAlias(options.writeClient, options.alias, options.layout, options.logger, options.greenTimeout);
+    this.progress = new FeedProgressStore(options.writeClient, `${options.alias}-feed-progress`, options.logger);
   }
 
-  /** Creates the index with its settings and mapping unless it exists. Safe to call often. */
+  /**
+   * Creates the index behind the alias unless it exists. The answer is trusted for a while,
+   * not forever: an alias deleted or moved by hand is noticed at the next check (and at once
+   * by a search that finds no index).
+   */
   ensureIndex(): Promise<void> {
-    // Remembered once it succeeds; a failure is forgotten so the next call tries again.
-    this.ready ??= this.createIfMissing().catch((error: unknown) => {
-      this.ready = undefined;
-      throw translateClusterError(error);
-    });
-    return this.ready;
+    if (Date.now() < this.checkedUntil) return Promise.resolve();
+    this.checking ??= this.liveAlias
+      .ensure()
+      .then(() => {
+        this.checkedUntil = Date.now() + this.existsTtlMs;
+      })
+      .catch((error: unknown) => {
+        throw translateClusterError(error);
+      })
+      .finally(() => {
+        this.checking = undefined;
+      });
+    return this.checking;
   }
 
   async search(filters: NormalizedFilters, sort: SortSpec, limit: number, after?: PagePosition): Promise<SearchPage> {
-    await this.ensureIndex();
     const ordering = effectiveSort(sort, filters);
-    const request = buildSearchRequest(this.indexName, filters, ordering, limit, after);
-    const response = await this.call(() => this.client.search<unknown>(request));
-    return parseSearchPage(response, ordering, limit);
+    const preference = searchPreference(filters, ordering);
+    // The page and the match set's summary in parallel; the summary is usually the shard request cache's.
+    const [hits, summary] = await this.read(() =>
+      Promise.all([
+        this.searchClient.search<unknown>(buildHitsRequest(this.alias, filters, ordering, limit, after, preference)).then((answer) => this.whole(answer, 'search')),
+        this.searchClient.search<unknown>(buildSummaryRequest(this.alias, filters, this.shardSizes, preference)).then((answer) => this.whole(answer, 'facets')),
+      ]),
+    );
+    const page = parseHitsPage(hits, ordering, limit);
+    const { total, facets } = parseSummary(summary);
+    this.reportInexact(facets.inexact);
+    return { items: page.items, total, aggregations: facets.aggregations, ...(page.next === undefined ? {} : { next: page.next }) };
   }
 
   async count(filters: NormalizedFilters): Promise<number> {
-    await this.ensureIndex();
-    const response = await this.call(() => this.client.count({ index: this.indexName, query: buildCompanyQuery(filters) }));
-    return response.count;
+    const preference = searchPreference(filters);
+    const answer = await this.read(() => this.searchClient.count({ index: this.alias, query: buildCompanyQuery(filters), preference }));
+    return this.whole(answer, 'count').count;
   }
 
   async countAmong(filters: NormalizedFilters, companyIds: string[]): Promise<number> {
     // Distinct ids, so batches are disjoint and their counts add up.
     const ids = [...new Set(companyIds)];
     if (ids.length === 0) return 0;
-    await this.ensureIndex();
     let total = 0;
     for (const batch of chunks(ids, COUNT_AMONG_BATCH_SIZE)) {
-      const response = await this.call(() =>
-        this.client.count({ index: this.indexName, query: buildCompanyQueryAmong(filters, batch) }),
-      );
-      total += response.count;
+      const answer = await this.read(() => this.searchClient.count({ index: this.alias, query: buildCompanyQueryAmong(filters, batch) }));
+      total += this.whole(answer, 'count').count;
     }
     return total;
   }
 
-  async matchingIds(filters: NormalizedFilters, sort: SortSpec, max: number): Promise<string[]> {
-    if (max <= 0) return [];
-    await this.ensureIndex();
+  async matchingIds(filters: NormalizedFilters, sort: SortSpec, max: number, among?: readonly string[]): Promise<string[]> {
+    if (max <= 0 || among?.length === 0) return [];
     const ordering = effectiveSort(sort, filters);
+    const preference = searchPreference(filters, ordering);
     const ids: string[] = [];
     let after: estypes.SortResults | undefined;
     while (ids.length < max) {
       const size = Math.min(ID_BATCH_SIZE, max - ids.length);
-      const request = buildIdBatchRequest(this.indexName, filters, ordering, size, after);
-      const response = await this.call(() => this.client.search(request));
-      const hits = response.hits.hits;
+      const request = buildIdBatchRequest(this.alias, filters, ordering, size, after, among, preference);
+      const answer = this.whole(await this.read(() => this.searchClient.search(request)), 'matching ids');
+      const hits = answer.hits.hits;
       for (const hit of hits) if (hit._id !== undefined) ids.push(hit._id);
       const last = hits.at(-1);
       if (hits.length < size || last?.sort === undefined) break;
@@ -121,70 +155,103 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     return ids;
   }
 
+  /** Writes the companies into the live index (through its alias), 1,000 per acknowledged batch. */
   async upsert(companies: IndexedCompany[]): Promise<void> {
     if (companies.length === 0) return;
+    // The last version of a company given twice wins, as it would in two upserts.
+    const distinct = [...new Map(companies.map((company) => [company.id, company])).values()];
     await this.ensureIndex();
-    for (const batch of chunks(companies, BULK_BATCH_SIZE)) {
-      const response = await this.call(() => this.client.bulk({ operations: buildBulkOperations(this.indexName, batch) }));
-      try {
-        assertBulkSucceeded(response, batch.length);
-      } catch (error) {
-        this.logger.error({ err: error, index: this.indexName }, 'bulk upsert of companies partly failed');
-        throw error;
-      }
+    try {
+      await bulkUpsertCompanies({ client: this.writeClient, index: this.alias, requireAlias: true }, chunks(distinct, BULK_BATCH_SIZE), this.bulk);
+    } catch (error) {
+      if (error instanceof BulkUpsertError) this.logger.error({ err: error, index: this.alias }, 'bulk upsert of companies partly failed');
+      throw translateClusterError(error);
     }
   }
 
   async refresh(): Promise<void> {
-    await this.ensureIndex();
-    await this.call(() => this.client.indices.refresh({ index: this.indexName }));
+    await this.read(() => this.searchClient.indices.refresh({ index: this.alias }));
   }
 
   /**
-   * Before loading millions of companies: no periodic refresh and no replicas, so each document
-   * is written once and segments are not flushed every second. Searches during the load see
-   * the index as it was at the last refresh.
+   * Copies the store into a new index and makes it the live one (company-feed.ts); resumes an
+   * interrupted feed of the same data.
    */
-  async beginBulkLoad(): Promise<void> {
-    await this.ensureIndex();
-    await this.call(() => this.client.indices.putSettings({ index: this.indexName, settings: BULK_LOAD_SETTINGS }));
-    this.logger.info({ index: this.indexName }, 'company index in bulk-load mode');
-  }
-
-  /** After a load: the configured refresh interval and replicas back, and the load made visible. */
-  async endBulkLoad(): Promise<void> {
-    await this.ensureIndex();
-    await this.call(() => this.client.indices.putSettings({ index: this.indexName, settings: steadyStateSettings(this.layout) }));
-    await this.refresh();
-    this.logger.info({ index: this.indexName }, 'company index back to steady-state settings');
-  }
-
-  /** Closes the client's connections. */
-  async close(): Promise<void> {
-    await this.client.close();
-  }
-
-  private async createIfMissing(): Promise<void> {
-    const exists = await this.client.indices.exists({ index: this.indexName });
-    if (exists) return;
+  async feed(source: FeedSource): Promise<FeedOutcome> {
     try {
-      await this.client.indices.create({
-        index: this.indexName,
-        settings: companyIndexSettings(this.layout),
-        mappings: COMPANY_MAPPINGS,
-      });
-      this.logger.info({ index: this.indexName, layout: this.layout }, 'created the company index');
+      const outcome = await feedCompanies(
+        { client: this.writeClient, alias: this.feedingAlias, progress: this.progress, bulk: this.bulk, logger: this.logger },
+        source,
+      );
+      this.logger.info({ alias: this.alias, ...outcome }, 'company index fed');
+      return outcome;
     } catch (error) {
-      // Another replica of the service created it between our check and our create.
-      if (!isAlreadyExists(error)) throw error;
+      throw translateClusterError(error);
+    } finally {
+      // The live index changed: check it again, and report inexact facets of the new one afresh.
+      this.checkedUntil = 0;
+      this.reportedInexact.clear();
     }
   }
 
-  private async call<T>(request: () => Promise<T>): Promise<T> {
+  /**
+   * At start and after each feed: shard_size per facet from the cardinality of its field
+   * (exact facet counts, see facet-shard-sizes.ts), and a warning when the live index was
+   * built with an older mapping than this code's.
+   */
+  async warmUp(): Promise<void> {
+    await this.ensureIndex();
+    const answer = this.whole(await this.searchClient.search(cardinalityRequest(this.alias)), 'facet cardinality');
+    const checked = shardSizesFrom(answer.aggregations);
+    this.shardSizes = checked.sizes;
+    this.logger.info({ index: this.alias, cardinality: checked.cardinality, shardSizes: checked.sizes }, 'facet shard sizes set from field cardinality');
+    if (checked.capped.length > 0) {
+      this.logger.warn({ index: this.alias, facets: checked.capped, cardinality: checked.cardinality }, 'facet fields with more values than a shard sends: their counts may be inexact');
+    }
+    const versions = await this.liveAlias.liveMappingVersions();
+    const outdated = Object.entries(versions).filter(([, version]) => version < MAPPING_VERSION);
+    if (outdated.length > 0) {
+      this.logger.warn({ index: this.alias, outdated: Object.fromEntries(outdated), current: MAPPING_VERSION }, 'the live company index has an older mapping; a dataset feed rebuilds it');
+    }
+  }
+
+  /** Closes both clients' connections. */
+  async close(): Promise<void> {
+    await Promise.all([this.searchClient.close(), this.writeClient.close()]);
+  }
+
+  /**
+   * A read of the live index. One that finds no index (the alias deleted or being recreated)
+   * checks for it again, creating it when missing, and is asked once more.
+   */
+  private async read<T>(request: () => Promise<T>): Promise<T> {
+    await this.ensureIndex();
     try {
       return await request();
     } catch (error) {
-      throw translateClusterError(error);
+      if (errorTypeOf(error) !== 'index_not_found_exception') throw translateClusterError(error);
+      this.checkedUntil = 0;
+      await this.ensureIndex();
+      try {
+        return await request();
+      } catch (retryError) {
+        throw translateClusterError(retryError);
+      }
+    }
+  }
+
+  private whole<T extends ShardedAnswer>(answer: T, what: string): T {
+    if (!isWholeAnswer(answer)) {
+      this.logger.warn({ index: this.alias, what, shards: answer._shards, timedOut: answer.timed_out }, 'Elasticsearch answered for only some shards; answering 503');
+    }
+    return assertWholeAnswer(answer);
+  }
+
+  private reportInexact(inexact: Partial<Record<FacetName, number>>): void {
+    for (const [name, bound] of Object.entries(inexact) as [FacetName, number][]) {
+      if (this.reportedInexact.has(name)) continue;
+      this.reportedInexact.add(name);
+      this.logger.warn({ index: this.alias, facet: name, docCountErrorUpperBound: bound, shardSize: this.shardSizes[name] }, 'facet counts may be inexact');
     }
   }
 }

@@ -1,8 +1,28 @@
-import { errors } from '@elastic/elasticsearch';
+import { errors, type estypes } from '@elastic/elasticsearch';
 import { AppError } from '@radar/platform/errors';
 
 /** Statuses with which a reachable cluster says "not now": overloaded, or a proxy before it is. */
 const UNAVAILABLE_STATUSES = new Set([429, 502, 503, 504]);
+
+const errorBodySchema = (body: unknown): { type?: unknown; reason?: unknown } =>
+  (body as { error?: { type?: unknown; reason?: unknown } } | undefined)?.error ?? {};
+
+/** The `error.type` of a rejection (e.g. `index_not_found_exception`), undefined for anything else. */
+export function errorTypeOf(error: unknown): string | undefined {
+  if (!(error instanceof errors.ResponseError)) return undefined;
+  const type = errorBodySchema(error.body).type;
+  return typeof type === 'string' ? type : undefined;
+}
+
+/**
+ * A search that some shards answered and others did not, refused because partial results are
+ * not allowed (allow_partial_search_results: false). Its status is that of the shards'
+ * failures, often 500, but the cause is a shard that is down or overloaded, not the request.
+ */
+function isPartialShardsFailure(error: errors.ResponseError): boolean {
+  const body = errorBodySchema(error.body);
+  return body.type === 'search_phase_execution_exception' && body.reason === 'Partial shards failure';
+}
 
 /**
  * True when the cluster could not be reached or refused work for now, as opposed to a
@@ -12,9 +32,11 @@ export function isClusterUnavailable(error: unknown): boolean {
   if (error instanceof errors.ConnectionError) return true;
   if (error instanceof errors.TimeoutError) return true;
   if (error instanceof errors.NoLivingConnectionsError) return true;
-  if (error instanceof errors.ResponseError) return UNAVAILABLE_STATUSES.has(error.statusCode ?? 0);
+  if (error instanceof errors.ResponseError) return UNAVAILABLE_STATUSES.has(error.statusCode ?? 0) || isPartialShardsFailure(error);
   return false;
 }
+
+const unavailable = (): AppError => new AppError('SERVICE_UNAVAILABLE', 'The search cluster is unavailable; retry with backoff');
 
 /**
  * The error to throw for a failed call: an unreachable or overloaded cluster becomes
@@ -22,6 +44,24 @@ export function isClusterUnavailable(error: unknown): boolean {
  * as it is and ends as a 500.
  */
 export function translateClusterError(error: unknown): unknown {
-  if (!isClusterUnavailable(error)) return error;
-  return new AppError('SERVICE_UNAVAILABLE', 'The search cluster is unavailable; retry with backoff');
+  return isClusterUnavailable(error) ? unavailable() : error;
+}
+
+export interface ShardedAnswer {
+  _shards?: estypes.ShardStatistics;
+  timed_out?: boolean;
+}
+
+/** Whether every shard answered in time. */
+export const isWholeAnswer = (answer: ShardedAnswer): boolean => (answer._shards?.failed ?? 0) === 0 && answer.timed_out !== true;
+
+/**
+ * Searches and counts are exact or not answered: an answer in which a shard failed (or the
+ * search timed out) counts only some of the companies, and becomes SERVICE_UNAVAILABLE rather
+ * than a low total, short facets or a page with rows missing. Searches also ask the cluster to
+ * refuse partial results; the count API has no such switch, so this check is what guards it.
+ */
+export function assertWholeAnswer<T extends ShardedAnswer>(answer: T): T {
+  if (!isWholeAnswer(answer)) throw unavailable();
+  return answer;
 }

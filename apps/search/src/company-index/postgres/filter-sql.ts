@@ -1,6 +1,7 @@
 import type { ConnectionFilter, NormalizedFilters } from '../company-index';
 import { keywordLikePattern } from './keyword-like';
 import type { SqlParams } from './sql-params';
+import { freeTextQuerySql } from './text-query-sql';
 
 /**
  * Name and description as keyword phrases search them: lower case, every run of other
@@ -11,9 +12,6 @@ import type { SqlParams } from './sql-params';
  * confirms them without recomputing the text per row.
  */
 export const KEYWORD_TEXT = 'c.keyword_text';
-
-/** The free-text query as a tsquery: websearch syntax ("quoted phrases", or, -negation) never fails to parse. */
-export const textQuery = (placeholder: string): string => `websearch_to_tsquery('english', ${placeholder})`;
 
 /** True when any phrase occurs; a phrase without a single word matches nothing. */
 function keywordMatch(phrases: string[], params: SqlParams): string {
@@ -34,13 +32,19 @@ function connectionMatch(connection: ConnectionFilter, params: SqlParams): strin
   return `EXISTS (SELECT 1 FROM company_connections cc WHERE ${conditions.join(' AND ')})`;
 }
 
-/** The WHERE conditions (ANDed) of a match set over `companies c`; the query's placeholder when it has one. */
+/**
+ * The WHERE conditions (ANDed) of a match set over `companies c`. With a free-text query (websearch
+ * syntax, which never fails to parse, and synonyms: text-query-sql.ts), also `queryPlaceholder`:
+ * a text expression of the query's words, whose lexemes relevance adds up (sort-sql.ts), over
+ * the parameter the condition already uses.
+ */
 export function filterSql(filters: NormalizedFilters, params: SqlParams): { conditions: string[]; queryPlaceholder?: string } {
   const conditions: string[] = [];
   let queryPlaceholder: string | undefined;
   if (filters.query !== undefined) {
-    queryPlaceholder = params.add(filters.query);
-    conditions.push(`c.search_vector @@ ${textQuery(queryPlaceholder)}`);
+    const text = freeTextQuerySql(filters.query, params);
+    queryPlaceholder = text.words;
+    conditions.push(`c.search_vector @@ ${text.tsquery}`);
   }
   const anyOf = (column: string, values: string[] | undefined) => {
     if (values !== undefined) conditions.push(`${column} = ANY(${params.add(values)}::text[])`);

@@ -2,7 +2,7 @@ import type { Pool, QueryResultRow } from 'pg';
 import { SEARCH_TOTAL_CAP, type CompanySummary } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
 import { writeCompanies } from '../../data/company-store.writer';
-import { inTransaction } from '../../data/database';
+import { inTransaction } from '@radar/platform/database';
 import type {
   CompanyIndex,
   IndexedCompany,
@@ -190,9 +190,10 @@ export class PostgresCompanyIndex implements CompanyIndex {
     return rows[0]?.count ?? 0;
   }
 
-  async matchingIds(filters: NormalizedFilters, sort: SortSpec, max: number): Promise<string[]> {
+  async matchingIds(filters: NormalizedFilters, sort: SortSpec, max: number, among?: readonly string[]): Promise<string[]> {
+    if (among?.length === 0) return [];
     const params = new SqlParams();
-    const { where, queryPlaceholder } = matchSet(filters, params);
+    const { where, queryPlaceholder } = matchSet(filters, params, (p) => (among ? [`c.id = ANY(${p.add([...among])}::uuid[])`] : []));
     const order = sortSql(sort, queryPlaceholder);
     const { rows } = await this.run<{ id: string }>(
       `SELECT c.id FROM companies c${where} ORDER BY ${order.key} ${order.direction}, c.id ASC LIMIT ${params.add(max)}::int`,

@@ -6,6 +6,8 @@ import { toFacetCounts, type FacetCounts, type FacetRow } from './facet-sql';
 import { CURRENT_DATA_VERSION, CURRENT_DATA_VERSION_SQL } from './facet-summaries';
 import { phraseTerm } from './keyword-terms';
 import { numericOrderOf, queryLexemesSql, type KeyedRow, type NumericOrder } from './sort-sql';
+import { SqlParams } from './sql-params';
+import { freeTextQuerySql } from './text-query-sql';
 import { parseTsQuery, type QueryNode } from './tsquery-text';
 
 /** The filters the postings and the in-memory columns decide. */
@@ -38,13 +40,18 @@ interface KeywordPostingsRow {
  * The free-text query's tsquery (the match rule of filter-sql.ts) and the postings of each of
  * its lexemes, numbered in the order sort-sql.ts adds up their relevances.
  */
-const TEXT_POSTINGS_SQL = `
-  WITH l AS (SELECT l.lexeme, l.n FROM unnest(${queryLexemesSql('$1')}) WITH ORDINALITY AS l(lexeme, n))
-  SELECT s.data_version::text AS built, ${CURRENT_DATA_VERSION}::text AS current, websearch_to_tsquery('english', $1)::text AS query,
+function textPostingsStatement(query: string): { text: string; values: unknown[] } {
+  const params = new SqlParams();
+  const { tsquery, words } = freeTextQuerySql(query, params);
+  const text = `
+  WITH l AS (SELECT l.lexeme, l.n FROM unnest(${queryLexemesSql(words)}) WITH ORDINALITY AS l(lexeme, n))
+  SELECT s.data_version::text AS built, ${CURRENT_DATA_VERSION}::text AS current, ${tsquery}::text AS query,
          l.lexeme, l.n::int AS n, p.ordinals, p.ranks
   FROM company_text_postings_state s
   LEFT JOIN (l LEFT JOIN company_text_postings p ON p.lexeme = l.lexeme) ON TRUE
   ORDER BY l.n`;
+  return { text, values: params.values };
+}
 
 interface TextPostingsRow {
   built: string;
@@ -354,7 +361,7 @@ export class PostingsSearch {
     const phrases = filters.keywords !== undefined || filters.excludeKeywords !== undefined;
     const [keywords, text] = await Promise.all([
       phrases ? this.keywordPostings(filters) : undefined,
-      filters.query === undefined ? undefined : this.pool.query<TextPostingsRow>(TEXT_POSTINGS_SQL, [filters.query]).then((result) => result.rows),
+      filters.query === undefined ? undefined : this.pool.query<TextPostingsRow>(textPostingsStatement(filters.query)).then((result) => result.rows),
     ]);
     const states = [keywords?.[0], text?.[0]].filter((state) => state !== undefined);
     const version = states[0]?.built;

@@ -106,8 +106,11 @@ const lexemeQuery = (lexeme: string): string => `('''' || replace(replace(${lexe
 /** A lexeme's relevance in a search vector: ts_rank with the relevance weights and the lexeme alone as the query. */
 export const lexemeRank = (vector: string, lexeme: string): string => `ts_rank(${RELEVANCE_WEIGHTS}, ${vector}, ${lexemeQuery(lexeme)})`;
 
-/** The lexemes of a free-text query, in the order their relevances are added up (a tsvector's own order). */
-export const queryLexemesSql = (queryPlaceholder: string): string => `tsvector_to_array(to_tsvector('english', ${queryPlaceholder}))`;
+/**
+ * The lexemes of a free-text query's words (the text expression filterSql gives, synonyms
+ * included), in the order their relevances are added up (a tsvector's own order).
+ */
+export const queryLexemesSql = (queryWords: string): string => `tsvector_to_array(to_tsvector('english', ${queryWords}))`;
 
 /**
  * Relevance to a free-text query: the sum, in queryLexemesSql's order, of the relevance of
@@ -118,16 +121,16 @@ export const queryLexemesSql = (queryPlaceholder: string): string => `tsvector_t
  * (postings-search.ts) with the same result. The lexemes' tsqueries are built once per
  * statement (an uncorrelated subquery).
  */
-function relevanceScore(queryPlaceholder: string): string {
-  const lexemeQueries = `(SELECT array_agg(${lexemeQuery('l')}) FROM unnest(${queryLexemesSql(queryPlaceholder)}) AS l)`;
+function relevanceScore(queryWords: string): string {
+  const lexemeQueries = `(SELECT array_agg(${lexemeQuery('l')}) FROM unnest(${queryLexemesSql(queryWords)}) AS l)`;
   return `coalesce((SELECT sum(ts_rank(${RELEVANCE_WEIGHTS}, c.search_vector, q)) FROM unnest(${lexemeQueries}) AS q), 0)`;
 }
 
-/** How `companies c` is ordered for a sort; `queryPlaceholder` is the free-text query's, for relevance. */
-export function sortSql(sort: SortSpec, queryPlaceholder: string | undefined): SortSql {
+/** How `companies c` is ordered for a sort; `queryWords` is the free-text query's words (filterSql's text expression), for relevance. */
+export function sortSql(sort: SortSpec, queryWords: string | undefined): SortSql {
   const descending = sort.order === 'desc';
   const direction = descending ? 'DESC' : 'ASC';
-  const numeric = numericOrderOf(sort, queryPlaceholder !== undefined);
+  const numeric = numericOrderOf(sort, queryWords !== undefined);
   if (numeric) return numericSort(numeric, descending, numeric.column !== 'data_quality_score');
   if (sort.field === 'name') {
     return {
@@ -138,7 +141,7 @@ export function sortSql(sort: SortSpec, queryPlaceholder: string | undefined): S
     };
   }
   // Relevance by text score (numericOrderOf answered for every other sort).
-  const score = relevanceScore(queryPlaceholder as string);
+  const score = relevanceScore(queryWords as string);
   return {
     key: score,
     direction,

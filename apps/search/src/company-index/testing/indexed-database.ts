@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { Pool } from 'pg';
 import { createTestDatabase, type TestDatabase } from '@radar/platform/testing';
 import { writeCompanies } from '../../data/company-store.writer';
-import { createSearchPool } from '../../data/database';
+import { createPool } from '@radar/platform/database';
+import { searchPoolOptions } from '../../data/database';
 import type { IndexedCompany } from '../company-index';
 import { PostgresCompanyIndex } from '../postgres/postgres-company-index';
 
@@ -22,7 +23,7 @@ export function useIndexedDatabase(
   let index: PostgresCompanyIndex | undefined;
   beforeAll(async () => {
     database = await createTestDatabase(databaseName, MIGRATIONS);
-    pool = createSearchPool(database.url, { max: 4 });
+    pool = createPool(database.url, searchPoolOptions({ max: 4 }));
     index = new PostgresCompanyIndex(pool, indexOptions);
     await writeCompanies(pool, companies, 'replace');
     await index.refresh();

@@ -1,18 +1,25 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   BaseConnection,
+  type ConnectionOptions,
   type ConnectionRequestOptions,
   type ConnectionRequestOptionsAsStream,
   type ConnectionRequestParams,
   type ConnectionRequestResponse,
   type ConnectionRequestResponseAsStream,
 } from '@elastic/elasticsearch';
+import { errorAnswer } from './recorded-responses';
 
 /** One request as the client sent it, its JSON (or NDJSON, as an array of lines) body parsed. */
 export interface RecordedRequest {
   method: string;
   path: string;
   querystring: string;
+  /** The query string's parameters (`preference`, `allow_partial_search_results`, `require_alias` ...). */
+  params: URLSearchParams;
   body: unknown;
+  /** The request's headers with the connection's own (authorization) merged in. */
+  headers: IncomingHttpHeaders;
 }
 
 export interface FakeAnswer {
@@ -20,13 +27,51 @@ export interface FakeAnswer {
   body?: unknown;
 }
 
-/** Answers a request, or throws (e.g. a transport ConnectionError) to fail it. */
-export type Responder = (request: RecordedRequest) => FakeAnswer;
+/**
+ * Answers a request; undefined leaves it to the cluster's own behaviour. Throwing (e.g. a
+ * transport ConnectionError) fails the request as a dropped connection would.
+ */
+export type Responder = (request: RecordedRequest) => FakeAnswer | undefined;
 
 interface Route {
   method: string;
   path: RegExp;
   respond: Responder;
+}
+
+/** An index of the fake cluster: what was created, and the documents written into it. */
+export interface FakeIndex {
+  name: string;
+  settings: Record<string, unknown>;
+  mappings: Record<string, unknown>;
+  /** Alias name to whether this index is its write index. */
+  aliases: Map<string, boolean>;
+  documents: Map<string, unknown>;
+  /** Created by a write to a name that was no index (what a real cluster does without require_alias). */
+  autoCreated: boolean;
+  refreshes: number;
+}
+
+/** The connection options the client built each connection with: node URL, TLS, headers (authorization). */
+export interface RecordedConnection {
+  url: string;
+  tls: ConnectionOptions['tls'];
+  headers: IncomingHttpHeaders;
+}
+
+/**
+ * Elasticsearch 8 accepts requests in its own compatibility media types for major versions 7
+ * and 8 (or plain JSON) and refuses any other: a client of the next major sends
+ * `compatible-with=9`, which an 8.x cluster answers with this 400.
+ */
+function mediaTypeProblem(headers: IncomingHttpHeaders): string | undefined {
+  for (const name of ['accept', 'content-type'] as const) {
+    const value = headers[name];
+    if (typeof value !== 'string') continue;
+    const compatible = /compatible-with=(\d+)/.exec(value)?.[1];
+    if (compatible !== undefined && compatible !== '7' && compatible !== '8') return `Invalid media-type value on headers [${name}]: ${value}`;
+  }
+  return undefined;
 }
 
 function bodyText(body: ConnectionRequestParams['body']): string {
@@ -47,13 +92,27 @@ function parseBody(text: string, contentType: string): unknown {
   return JSON.parse(text) as unknown;
 }
 
+const notFound = (name: string): FakeAnswer => ({ statusCode: 404, body: errorAnswer(404, 'index_not_found_exception', `no such index [${name}]`) });
+
+type AliasAction = Record<'add' | 'remove' | 'remove_index', { index: string; alias?: string; is_write_index?: boolean } | undefined>;
+
 /**
- * An in-process stand-in for an Elasticsearch node: the client's HTTP connection is replaced
- * by one that records every request and answers from routes the test declares. Nothing
- * listens on a port; the client's own serialisation, headers and error handling still run.
+ * An in-process stand-in for an Elasticsearch 8 node: the client's HTTP connection is replaced
+ * by one that records every request and answers as a cluster would where the adapter depends
+ * on it. It keeps indices (settings, mappings, aliases with their write index) and the
+ * documents written with bulk and document requests; index creation, aliases, settings,
+ * refresh, health, mapping, bulk (auto-creating an index unless `require_alias` is set) and
+ * `_count` of everything behave as on a real cluster. Searches and counts with a query are
+ * answered by the routes a test declares (`on`), which win over the built-in behaviour.
+ * Answers carry Elasticsearch 8's compatibility media type, and requests with another
+ * major's media type are refused as a real node refuses them.
  */
 export class FakeCluster {
   readonly requests: RecordedRequest[] = [];
+  readonly connections: RecordedConnection[] = [];
+  readonly indices = new Map<string, FakeIndex>();
+  /** What a health request waiting for green finds. */
+  health: 'green' | 'yellow' = 'green';
   private readonly routes: Route[] = [];
 
   /** Answers requests of this method whose path matches; later routes win over earlier ones. */
@@ -66,40 +125,252 @@ export class FakeCluster {
     return this.requests.filter((request) => request.method === method && path.test(request.path));
   }
 
+  /** The concrete indices a name stands for: the index itself, or those the alias points at. */
+  resolve(name: string): FakeIndex[] {
+    const index = this.indices.get(name);
+    if (index) return [index];
+    return [...this.indices.values()].filter((candidate) => candidate.aliases.has(name));
+  }
+
+  /** The indices an alias points at, by name. */
+  aliasTargets(alias: string): string[] {
+    return [...this.indices.values()].filter((index) => index.aliases.has(alias)).map((index) => index.name);
+  }
+
+  /** Adds an index directly, as if another process had created it. */
+  createIndex(name: string, options: { aliases?: string[]; documents?: Record<string, unknown> } = {}): FakeIndex {
+    const index: FakeIndex = {
+      name,
+      settings: {},
+      mappings: {},
+      aliases: new Map((options.aliases ?? []).map((alias) => [alias, true])),
+      documents: new Map(Object.entries(options.documents ?? {})),
+      autoCreated: false,
+      refreshes: 0,
+    };
+    this.indices.set(name, index);
+    return index;
+  }
+
   /** The connection class to hand to the client (`Connection` option). */
   connectionClass(): typeof BaseConnection {
-    const handle = (params: ConnectionRequestParams): ConnectionRequestResponse => this.handle(params);
+    const connected = (connection: RecordedConnection): void => {
+      this.connections.push(connection);
+    };
+    const handle = (params: ConnectionRequestParams, headers: IncomingHttpHeaders): ConnectionRequestResponse => this.handle(params, headers);
     class FakeConnection extends BaseConnection {
+      constructor(options: ConnectionOptions) {
+        super(options);
+        connected({ url: options.url.toString(), tls: options.tls, headers: { ...this.headers } });
+      }
+
       override request(params: ConnectionRequestParams, options: ConnectionRequestOptions): Promise<ConnectionRequestResponse>;
       override request(params: ConnectionRequestParams, options: ConnectionRequestOptionsAsStream): Promise<ConnectionRequestResponseAsStream>;
       override async request(
         params: ConnectionRequestParams,
         _options: ConnectionRequestOptions | ConnectionRequestOptionsAsStream,
       ): Promise<ConnectionRequestResponse | ConnectionRequestResponseAsStream> {
-        return handle(params);
+        return handle(params, { ...this.headers, ...params.headers });
       }
     }
     return FakeConnection;
   }
 
-  private handle(params: ConnectionRequestParams): ConnectionRequestResponse {
-    const contentType = String(params.headers?.['content-type'] ?? '');
+  private handle(params: ConnectionRequestParams, headers: IncomingHttpHeaders): ConnectionRequestResponse {
+    const contentType = String(headers['content-type'] ?? '');
+    const querystring = params.querystring ?? '';
     const request: RecordedRequest = {
       method: params.method,
       path: params.path,
-      querystring: params.querystring ?? '',
+      querystring,
+      params: new URLSearchParams(querystring),
       body: parseBody(bodyText(params.body), contentType),
+      headers,
     };
     this.requests.push(request);
+    const problem = mediaTypeProblem(headers);
     const route = this.routes.find((candidate) => candidate.method === request.method && candidate.path.test(request.path));
-    const answer: FakeAnswer = route?.respond(request) ?? {
-      statusCode: 400,
-      body: { error: { type: 'fake_cluster_exception', reason: `no fake route for ${request.method} ${request.path}` }, status: 400 },
-    };
+    const answer: FakeAnswer =
+      problem !== undefined
+        ? { statusCode: 400, body: errorAnswer(400, 'media_type_header_exception', problem) }
+        : (route?.respond(request) ?? this.builtIn(request));
+    const isHead = request.method === 'HEAD';
     return {
       statusCode: answer.statusCode ?? 200,
-      headers: { 'content-type': 'application/json', 'x-elastic-product': 'Elasticsearch' },
-      body: answer.body === undefined ? '' : JSON.stringify(answer.body),
+      headers: { 'content-type': 'application/vnd.elasticsearch+json;compatible-with=8', 'x-elastic-product': 'Elasticsearch' },
+      body: answer.body === undefined || isHead ? '' : JSON.stringify(answer.body),
     };
+  }
+
+  private builtIn(request: RecordedRequest): FakeAnswer {
+    const segments = request.path.split('/').filter((segment) => segment !== '').map(decodeURIComponent);
+    const [first, second, third] = segments;
+    const { method } = request;
+    if (method === 'HEAD' && segments.length === 1) return { statusCode: this.resolve(first as string).length > 0 ? 200 : 404 };
+    if (method === 'PUT' && segments.length === 1) return this.create(first as string, request.body as Record<string, unknown> | undefined);
+    if (method === 'DELETE' && segments.length === 1) return this.delete((first as string).split(','));
+    if (method === 'GET' && first === '_alias' && second !== undefined) return this.getAlias(second);
+    if (method === 'PUT' && second === '_alias' && third !== undefined) return this.putAlias(first as string, third, request.body);
+    if (method === 'POST' && first === '_aliases') return this.updateAliases(request.body);
+    if (method === 'PUT' && second === '_settings') return this.putSettings(first as string, request.body);
+    if ((method === 'POST' || method === 'GET') && second === '_refresh') return this.refresh(first as string);
+    if (method === 'GET' && first === '_cluster' && second === 'health') return this.clusterHealth(third, request.params);
+    if (method === 'GET' && second === '_mapping') return this.getMapping(first as string);
+    if ((method === 'POST' || method === 'PUT') && (first === '_bulk' || second === '_bulk')) return this.bulk(request);
+    if (second === '_doc' && third !== undefined) return this.document(method, first as string, third, request.body);
+    if ((method === 'POST' || method === 'GET') && second === '_count') return this.count(first as string, request.body);
+    return { statusCode: 400, body: errorAnswer(400, 'fake_cluster_exception', `no fake route for ${method} ${request.path}`) };
+  }
+
+  private create(name: string, body: Record<string, unknown> | undefined): FakeAnswer {
+    if (this.resolve(name).length > 0) {
+      return { statusCode: 400, body: errorAnswer(400, 'resource_already_exists_exception', `index [${name}/fake-uuid] already exists`) };
+    }
+    const aliases = (body?.aliases ?? {}) as Record<string, { is_write_index?: boolean }>;
+    const index = this.createIndex(name);
+    index.settings = (body?.settings ?? {}) as Record<string, unknown>;
+    index.mappings = (body?.mappings ?? {}) as Record<string, unknown>;
+    for (const [alias, options] of Object.entries(aliases)) index.aliases.set(alias, options.is_write_index ?? false);
+    return { body: { acknowledged: true, shards_acknowledged: true, index: name } };
+  }
+
+  private delete(names: string[]): FakeAnswer {
+    for (const name of names) {
+      if (!this.indices.has(name)) return notFound(name);
+    }
+    for (const name of names) this.indices.delete(name);
+    return { body: { acknowledged: true } };
+  }
+
+  private getAlias(alias: string): FakeAnswer {
+    const targets = this.aliasTargets(alias);
+    if (targets.length === 0) return { statusCode: 404, body: { error: `alias [${alias}] missing`, status: 404 } };
+    return { body: Object.fromEntries(targets.map((name) => [name, { aliases: { [alias]: {} } }])) };
+  }
+
+  private putAlias(name: string, alias: string, body: unknown): FakeAnswer {
+    const index = this.indices.get(name);
+    if (!index) return notFound(name);
+    index.aliases.set(alias, (body as { is_write_index?: boolean } | undefined)?.is_write_index ?? false);
+    return { body: { acknowledged: true } };
+  }
+
+  /** All actions or none, as the real _aliases API applies them. */
+  private updateAliases(body: unknown): FakeAnswer {
+    const actions = ((body as { actions?: AliasAction[] } | undefined)?.actions ?? []).map((action) => Object.entries(action)[0] as [keyof AliasAction, { index: string; alias?: string; is_write_index?: boolean }]);
+    for (const [, action] of actions) {
+      if (!this.indices.has(action.index)) return notFound(action.index);
+    }
+    for (const [kind, action] of actions) {
+      const index = this.indices.get(action.index) as FakeIndex;
+      if (kind === 'add') index.aliases.set(action.alias as string, action.is_write_index ?? false);
+      if (kind === 'remove') index.aliases.delete(action.alias as string);
+      if (kind === 'remove_index') this.indices.delete(action.index);
+    }
+    return { body: { acknowledged: true } };
+  }
+
+  private putSettings(name: string, body: unknown): FakeAnswer {
+    const targets = this.resolve(name);
+    if (targets.length === 0) return notFound(name);
+    for (const index of targets) index.settings = { ...index.settings, ...(body as Record<string, unknown>) };
+    return { body: { acknowledged: true } };
+  }
+
+  private refresh(name: string): FakeAnswer {
+    const targets = this.resolve(name);
+    if (targets.length === 0) return notFound(name);
+    for (const index of targets) index.refreshes += 1;
+    return { body: { _shards: { total: targets.length, successful: targets.length, failed: 0 } } };
+  }
+
+  private clusterHealth(name: string | undefined, params: URLSearchParams): FakeAnswer {
+    const timedOut = params.get('wait_for_status') === 'green' && this.health !== 'green';
+    const body = { cluster_name: 'fake', status: this.health, timed_out: timedOut, unassigned_shards: this.health === 'green' ? 0 : 3, indices: name };
+    // A health wait that times out is answered with 408, the body saying how far it got.
+    return { statusCode: timedOut ? 408 : 200, body };
+  }
+
+  private getMapping(name: string): FakeAnswer {
+    const targets = this.resolve(name);
+    if (targets.length === 0) return notFound(name);
+    return { body: Object.fromEntries(targets.map((index) => [index.name, { mappings: index.mappings }])) };
+  }
+
+  /** The index a write to `name` goes to: the index, the alias's write index, or a new index (no require_alias). */
+  private writeTarget(name: string, requireAlias: boolean): FakeIndex | { refused: Required<FakeAnswer> } {
+    const index = this.indices.get(name);
+    if (index && !requireAlias) return index;
+    const aliased = [...this.indices.values()].filter((candidate) => candidate.aliases.has(name));
+    const write = aliased.find((candidate) => candidate.aliases.get(name) === true) ?? (aliased.length === 1 ? aliased[0] : undefined);
+    if (write) return write;
+    if (requireAlias) {
+      const reason = `no such index [${name}] and [require_alias] request flag is [true] and [${name}] is not an alias`;
+      return { refused: { statusCode: 404, body: errorAnswer(404, 'index_not_found_exception', reason) } };
+    }
+    const created = this.createIndex(name);
+    created.autoCreated = true;
+    return created;
+  }
+
+  private bulk(request: RecordedRequest): FakeAnswer {
+    const lines = (request.body ?? []) as Record<string, unknown>[];
+    const requireAlias = request.params.get('require_alias') === 'true';
+    const items: unknown[] = [];
+    for (let at = 0; at < lines.length; at += 2) {
+      const action = (lines[at] as { index?: { _index: string; _id: string } }).index;
+      if (!action) throw new Error('the fake cluster only takes index actions in bulk requests');
+      const target = this.writeTarget(action._index, requireAlias);
+      if ('refused' in target) {
+        const error = (target.refused.body as { error: unknown }).error;
+        items.push({ index: { _index: action._index, _id: action._id, status: target.refused.statusCode, error } });
+        continue;
+      }
+      const existed = target.documents.has(action._id);
+      target.documents.set(action._id, lines[at + 1]);
+      items.push({
+        index: {
+          _index: target.name,
+          _id: action._id,
+          _version: 1,
+          result: existed ? 'updated' : 'created',
+          _shards: { total: 1, successful: 1, failed: 0 },
+          _seq_no: 0,
+          _primary_term: 1,
+          status: existed ? 200 : 201,
+        },
+      });
+    }
+    return { body: { errors: items.some((item) => (item as { index: { error?: unknown } }).index.error !== undefined), took: 3, items } };
+  }
+
+  private document(method: string, name: string, id: string, body: unknown): FakeAnswer {
+    if (method === 'PUT' || method === 'POST') {
+      const target = this.writeTarget(name, false);
+      if ('refused' in target) return target.refused;
+      const existed = target.documents.has(id);
+      target.documents.set(id, body);
+      return { statusCode: existed ? 200 : 201, body: { _index: target.name, _id: id, result: existed ? 'updated' : 'created' } };
+    }
+    const index = this.resolve(name)[0];
+    if (!index) return notFound(name);
+    if (method === 'DELETE') {
+      const existed = index.documents.delete(id);
+      return { statusCode: existed ? 200 : 404, body: { _index: index.name, _id: id, result: existed ? 'deleted' : 'not_found' } };
+    }
+    const source = index.documents.get(id);
+    return source === undefined
+      ? { statusCode: 404, body: { _index: index.name, _id: id, found: false } }
+      : { body: { _index: index.name, _id: id, _version: 1, found: true, _source: source } };
+  }
+
+  private count(name: string, body: unknown): FakeAnswer {
+    const query = (body as { query?: unknown } | undefined)?.query;
+    const all = query === undefined || JSON.stringify(query) === '{"bool":{}}' || JSON.stringify(query) === '{"match_all":{}}';
+    if (!all) return { statusCode: 400, body: errorAnswer(400, 'fake_cluster_exception', 'the fake cluster counts only every document; declare a route') };
+    const targets = this.resolve(name);
+    if (targets.length === 0) return notFound(name);
+    const count = targets.reduce((sum, index) => sum + index.documents.size, 0);
+    return { body: { count, _shards: { total: 3, successful: 3, skipped: 0, failed: 0 } } };
   }
 }

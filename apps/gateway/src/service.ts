@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { defineService, runService } from '@radar/platform/service';
+import { TokenCache } from './auth/token-cache';
+import { gatewayConfig, upstreamsOf } from './config';
+import { IdentityRepository } from './data/identity.repository';
+import { createGatewayPrisma } from './data/prisma';
+import { listenForIdentityChanges } from './events/identity.listeners';
+import { apiReferenceRoutes } from './http/api-reference.routes';
+import { apiRoutes } from './http/api.routes';
+import { operatorRoutes } from './operator/operator.routes';
+import { Forwarder } from './proxy/forwarder';
+import { RateLimiter } from './rate-limit/rate-limiter';
+
+export const gatewayService = defineService({
+  name: 'gateway',
+  config: gatewayConfig,
+  database: { migrationsDir: path.join(__dirname, '../prisma/migrations') },
+  streams: ['IDENTITY'],
+  // Token revocations and role changes are written to the outbox with the change; the relay publishes them.
+  outbox: true,
+  async wire({ config, logger, pool, bus, now, status }) {
+    const prisma = createGatewayPrisma(pool);
+    // Fail fast instead of queueing while Redis is down: the request answers 503 and the client retries.
+    const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+    redis.on('error', (error) => logger.warn({ err: error }, 'redis error'));
+    const tokenCache = new TokenCache(config.TOKEN_CACHE_TTL_MS);
+    listenForIdentityChanges(bus, tokenCache);
+    const upstreams = upstreamsOf(config);
+    const forwarder = new Forwarder({ upstreams, signingSecret: config.INTERNAL_SIGNING_SECRET, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+    const deps = {
+      identity: new IdentityRepository(prisma),
+      tokenCache,
+      bus,
+      logger,
+      now,
+      rateLimiter: new RateLimiter(redis, { keyPrefix: config.REDIS_KEY_PREFIX, scale: config.RATE_LIMIT_SCALE }, () => now().getTime()),
+      forwarder,
+    };
+    return {
+      deps: { ...deps, prisma },
+      http: [
+        // Bodies stream through to the services unread.
+        { routes: [apiReferenceRoutes(), apiRoutes(deps)], parseJsonBodies: false },
+        { port: 'operator', routes: operatorRoutes(deps, config.OPERATOR_SECRET, upstreams, status) },
+      ],
+      readiness: { redis: () => redis.ping() },
+      async stop() {
+        await forwarder.close();
+        redis.disconnect();
+        await prisma.$disconnect();
+      },
+    };
+  },
+});
+
+export const run = () => runService(gatewayService);

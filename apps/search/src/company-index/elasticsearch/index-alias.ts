@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { errors, type Client, type estypes } from '@elastic/elasticsearch';
+import type { Logger } from '@radar/platform/logger';
+import { COMPANY_MAPPINGS, companyIndexSettings, feedingIndexSettings, steadyStateSettings, type IndexLayout } from './company-index-definition';
+import { assertWholeAnswer, errorTypeOf } from './unavailable-cluster';
+
+/**
+ * How long finishing a feed waits for the new index's replicas to be allocated before it goes
+ * live anyway (its primaries answer meanwhile; a single-node cluster never places a replica).
+ */
+export const DEFAULT_GREEN_TIMEOUT = '10m';
+
+/**
+ * The company index behind its alias. Searches and single upserts use the alias (the
+ * ELASTICSEARCH_INDEX name); each feed builds a new concrete index, `<alias>-fed-<time>`,
+ * and moves the alias to it in one atomic step once it is complete, so a search never sees a
+ * half-loaded index. The first index, made when the alias does not exist yet, is
+ * `<alias>-initial`: one fixed name, so replicas of the service starting together create it
+ * once.
+ */
+export class CompanyIndexAlias {
+  constructor(
+    private readonly client: Client,
+    readonly alias: string,
+    private readonly layout: IndexLayout,
+    private readonly logger: Logger,
+    private readonly greenTimeout: string = DEFAULT_GREEN_TIMEOUT,
+  ) {}
+
+  get initialIndex(): string {
+    return `${this.alias}-initial`;
+  }
+
+  /** Creates the first index behind the alias unless the alias (or an index of that name, from before aliases) exists. */
+  async ensure(): Promise<void> {
+    if (await this.client.indices.exists({ index: this.alias })) return;
+    try {
+      await this.client.indices.create({
+        index: this.initialIndex,
+        settings: companyIndexSettings(this.layout),
+        mappings: COMPANY_MAPPINGS,
+        aliases: { [this.alias]: { is_write_index: true } },
+      });
+      this.logger.info({ alias: this.alias, index: this.initialIndex, layout: this.layout }, 'created the company index');
+    } catch (error) {
+      // Another replica of the service created it between our check and our create; adding the alias again is harmless.
+      if (errorTypeOf(error) !== 'resource_already_exists_exception') throw error;
+      await this.client.indices.putAlias({ index: this.initialIndex, name: this.alias, is_write_index: true });
+    }
+  }
+
+  /** The concrete indices the alias points at (none when it does not exist). */
+  async liveIndices(): Promise<string[]> {
+    try {
+      return Object.keys(await this.client.indices.getAlias({ name: this.alias }));
+    } catch (error) {
+      if (error instanceof errors.ResponseError && error.statusCode === 404) return [];
+      throw error;
+    }
+  }
+
+  async exists(index: string): Promise<boolean> {
+    return this.client.indices.exists({ index });
+  }
+
+  /** The mapping version (company-index-definition.ts) each live index was built with; 0 for one built before versions. */
+  async liveMappingVersions(): Promise<Record<string, number>> {
+    const mappings = await this.client.indices.getMapping({ index: this.alias });
+    const versions: Record<string, number> = {};
+    for (const [index, { mappings: mapping }] of Object.entries(mappings)) {
+      const version = (mapping._meta as { mapping_version?: unknown } | undefined)?.mapping_version;
+      versions[index] = typeof version === 'number' ? version : 0;
+    }
+    return versions;
+  }
+
+  /** A new concrete index for a feed: the layout's shards, no replica, no refresh until the feed is done. */
+  async createFeedingIndex(): Promise<string> {
+    const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+    const index = `${this.alias}-fed-${stamp}-${randomBytes(2).toString('hex')}`;
+    await this.client.indices.create({ index, settings: feedingIndexSettings(this.layout), mappings: COMPANY_MAPPINGS });
+    this.logger.info({ alias: this.alias, index, layout: this.layout }, 'created an index to feed');
+    return index;
+  }
+
+  /**
+   * A fed index made ready to serve: the layout's replicas and refresh interval back, its
+   * companies made visible, and (up to the green timeout) its replicas allocated, so the
+   * searches that move to it do not all land on primaries that are still copying themselves.
+   */
+  async finishFeeding(index: string): Promise<void> {
+    await this.client.indices.putSettings({ index, settings: steadyStateSettings(this.layout) });
+    await this.client.indices.refresh({ index });
+    // Elasticsearch answers a health wait that timed out with 408; the body still says how far it got.
+    const health = await this.client.cluster.health({ index, wait_for_status: 'green', timeout: this.greenTimeout }, { ignore: [408] });
+    if (health.timed_out) {
+      this.logger.warn({ index, status: health.status, unassigned: health.unassigned_shards, timeout: this.greenTimeout }, 'fed index is not green; it goes live with replicas still unassigned');
+    }
+  }
+
+  /** Exact count of the companies in a concrete index. */
+  async count(index: string): Promise<number> {
+    return assertWholeAnswer(await this.client.count({ index })).count;
+  }
+
+  /**
+   * Points the alias at `index` alone, in one atomic step, and deletes the indices it pointed
+   * at before (and an index named like the alias, from before aliases, within the same step).
+   */
+  async swapTo(index: string): Promise<string[]> {
+    const previous = (await this.liveIndices()).filter((name) => name !== index);
+    const legacyIndex = previous.length === 0 && (await this.exists(this.alias));
+    const actions: estypes.IndicesUpdateAliasesAction[] = [
+      ...previous.map((name) => ({ remove: { index: name, alias: this.alias } })),
+      { add: { index, alias: this.alias, is_write_index: true } },
+      ...(legacyIndex ? [{ remove_index: { index: this.alias } }] : []),
+    ];
+    await this.client.indices.updateAliases({ actions });
+    if (previous.length > 0) await this.client.indices.delete({ index: previous }, { ignore: [404] });
+    this.logger.info({ alias: this.alias, index, replaced: legacyIndex ? [this.alias] : previous }, 'company index alias moved to the fed index');
+    return previous;
+  }
+
+  async deleteIndex(index: string): Promise<void> {
+    await this.client.indices.delete({ index }, { ignore: [404] });
+  }
+}

@@ -1,0 +1,13 @@
+import type { CompanyDetail } from '@radar/contracts';
+import type { SearchDeps } from './deps';
+import { toCompanyDetail } from './get-company';
+
+/** Companies as GET /companies/{id} shows them, in the order asked; ids of no stored company are left out. */
+export async function companyRows(deps: Pick<SearchDeps, 'companies'>, companyIds: readonly string[]): Promise<CompanyDetail[]> {
+  const wanted = companyIds.map((id) => id.toLowerCase());
+  const byId = new Map((await deps.companies.detailFieldsById(wanted)).map((company) => [company.id, company]));
+  return wanted.flatMap((id) => {
+    const company = byId.get(id);
+    return company ? [toCompanyDetail(company)] : [];
+  });
+}
