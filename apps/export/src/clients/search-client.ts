@@ -1,0 +1,19 @@
+import { SEARCH_RPC, type CompanyDetail, type ExportCandidates, type ExportSource } from '@radar/contracts';
+import type { Bus } from '@radar/platform/nats';
+
+/** Search answers over NATS: the companies of an export's source, and their rows. */
+export class SearchClient {
+  constructor(
+    private readonly bus: Bus,
+    private readonly timeoutMs = 30_000,
+  ) {}
+
+  candidates(workspaceId: string, source: ExportSource, max: number): Promise<ExportCandidates> {
+    return this.bus.request(SEARCH_RPC.exportCandidates, { workspaceId, source, max }, { timeoutMs: this.timeoutMs });
+  }
+
+  async companyRows(companyIds: readonly string[]): Promise<CompanyDetail[]> {
+    const reply = await this.bus.request(SEARCH_RPC.companyRows, { companyIds: [...companyIds] }, { timeoutMs: this.timeoutMs });
+    return reply.companies;
+  }
+}

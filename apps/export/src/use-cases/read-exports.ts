@@ -1,0 +1,25 @@
+import type { ExportJob, ListExportsQuery, ListExportsResponse } from '@radar/contracts';
+import { AppError } from '@radar/platform/errors';
+import type { ExportJobRecord } from '../data/export-job-record';
+import type { ExportDeps } from './deps';
+import { toExportJobView } from './export-job-view';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The workspace's job of a path id; anything else (another workspace's, no such job, not an id) is 404 alike. */
+export async function findExport(deps: Pick<ExportDeps, 'jobs'>, workspaceId: string, exportId: string): Promise<ExportJobRecord> {
+  const job = UUID.test(exportId) ? await deps.jobs.findInWorkspace(workspaceId, exportId.toLowerCase()) : null;
+  if (!job) throw new AppError('NOT_FOUND', `No export with id ${exportId}`);
+  return job;
+}
+
+/** GET /exports/{export_id}. */
+export async function getExport(deps: Pick<ExportDeps, 'jobs'>, workspaceId: string, exportId: string): Promise<ExportJob> {
+  return toExportJobView(await findExport(deps, workspaceId, exportId));
+}
+
+/** GET /exports: newest first. */
+export async function listExports(deps: Pick<ExportDeps, 'jobs'>, workspaceId: string, query: ListExportsQuery): Promise<ListExportsResponse> {
+  const { items, total } = await deps.jobs.listInWorkspace(workspaceId, query);
+  return { items: items.map(toExportJobView), total, limit: query.limit, offset: query.offset };
+}
