@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { FollowListBody, MonitorView } from '@radar/contracts';
+import { AppError } from '@radar/platform/errors';
+import type { MonitorSchedulerDeps } from './deps';
+import { requireActiveSlot } from './create-monitor';
+import { toJobOpeningFilters } from './delivery-settings';
+import { getMonitor } from './get-monitor';
+import { followListDomains } from './list-domains';
+
+type Deps = Pick<MonitorSchedulerDeps, 'monitors' | 'runs' | 'savedLists' | 'now'>;
+
+/**
+ * Operator (`radar monitor follow-list`): an active, email-delivered monitor of a saved list.
+ * Its companies are the list's, read from search now and again at each run.
+ */
+export async function followList(deps: Deps, body: FollowListBody): Promise<MonitorView> {
+  const workspaceId = body.workspace_id;
+  const list = await deps.savedLists.companies(workspaceId, body.list_id);
+  if (!list) throw new AppError('NOT_FOUND', `No saved list with id ${body.list_id} in workspace ${workspaceId}`);
+  const id = randomUUID();
+  const at = deps.now();
+  await deps.monitors.inWorkspace(workspaceId, async (monitors) => {
+    await requireActiveSlot(monitors);
+    await monitors.insert({
+      id,
+      workspaceId,
+      createdBy: null,
+      name: body.name,
+      signalTypes: body.signal_types,
+      deliveryMethod: 'email',
+      webhookId: null,
+      jobOpeningFilters: toJobOpeningFilters(undefined),
+      listId: body.list_id.toLowerCase(),
+      listName: list.name,
+      slackConnectionId: null,
+      slackChannel: null,
+      status: 'active',
+      createdAt: at,
+    });
+    await followListDomains(monitors, { id, workspaceId, listName: list.name }, list, at);
+  });
+  return getMonitor(deps, workspaceId, id);
+}

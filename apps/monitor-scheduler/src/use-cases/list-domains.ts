@@ -1,0 +1,42 @@
+import { isValidMonitorDomain, normalizeMonitorDomain } from '@radar/contracts';
+import type { MonitorRecord, WorkspaceMonitors } from '../data/monitor.repository';
+import { domainAdded, domainRemoved } from '../events/domain-events';
+
+/** A saved list's domains as a monitor watches them: normalised, valid, each once, in the list's order. */
+export function monitorDomainsOf(listDomains: readonly string[]): string[] {
+  return [...new Set(listDomains.map(normalizeMonitorDomain).filter(isValidMonitorDomain))];
+}
+
+/**
+ * Makes a list-following monitor watch exactly the list's companies: new ones are added (in
+ * the list's order), dropped ones removed, each change announced. The caller holds the
+ * monitor's lock.
+ */
+export async function followListDomains(
+  monitors: WorkspaceMonitors,
+  monitor: Pick<MonitorRecord, 'id' | 'workspaceId' | 'listName'>,
+  list: { name: string; domains: readonly string[] },
+  at: Date,
+): Promise<{ added: string[]; removed: string[] }> {
+  const wanted = monitorDomainsOf(list.domains);
+  const watched = await monitors.domains(monitor.id);
+  const wantedSet = new Set(wanted);
+  const watchedSet = new Set(watched);
+  const added = await monitors.addDomains(
+    monitor.id,
+    wanted.filter((domain) => !watchedSet.has(domain)),
+    at,
+  );
+  const removed = await monitors.removeDomains(
+    monitor.id,
+    watched.filter((domain) => !wantedSet.has(domain)),
+  );
+  if (added.length > 0 || removed.length > 0 || list.name !== monitor.listName) {
+    await monitors.update(monitor.id, { listName: list.name }, at);
+  }
+  await monitors.enqueue([
+    ...added.map((domain) => domainAdded(monitor.workspaceId, monitor.id, domain)),
+    ...removed.map((domain) => domainRemoved(monitor.workspaceId, monitor.id, domain)),
+  ]);
+  return { added, removed };
+}

@@ -1,0 +1,13 @@
+import type { MonitorsPage, MonitorStatus } from '@radar/contracts';
+import type { MonitorSchedulerDeps } from './deps';
+import { toMonitorView } from './monitor-view';
+
+/** The workspace's monitors, newest first. */
+export async function listMonitors(
+  deps: Pick<MonitorSchedulerDeps, 'monitors'>,
+  workspaceId: string,
+  query: { status?: MonitorStatus; limit: number; offset: number },
+): Promise<MonitorsPage> {
+  const page = await deps.monitors.list(workspaceId, query);
+  return { items: page.items.map((monitor) => toMonitorView(monitor)), total: page.total };
+}

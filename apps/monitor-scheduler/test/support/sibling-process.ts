@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { serviceEntry } from '@radar/contracts';
+import { createTestDatabase, testInfrastructure, TEST_SECRETS, type TestDatabase } from '@radar/platform/testing';
+
+export const REPOSITORY_ROOT = path.resolve(__dirname, '../../../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface SiblingProcess {
+  name: string;
+  url: string;
+  databaseUrl?: string;
+  child: ChildProcess;
+  output(): string;
+  /** Resolves when the process has exited. */
+  exited: Promise<void>;
+  /** Stops it (SIGTERM, SIGKILL after 10 s) and drops the database it was given, unless kept. */
+  stop(signal?: NodeJS.Signals, options?: { keepDatabase?: boolean }): Promise<void>;
+}
+
+/**
+ * A built Radar service (`apps/<name>/dist/main.js`) as a child process in the test's NATS
+ * namespace, with a fresh database unless one is given: the real neighbour, not a stand-in.
+ * Build first: `npx nx run-many -t build -p @radar/ledger @radar/webhook-dispatch @radar/search @radar/monitor-scheduler`.
+ */
+export async function startSibling(
+  name: string,
+  options: { namespace: string; env?: Record<string, string>; databaseUrl?: string },
+): Promise<SiblingProcess> {
+  const entry = serviceEntry(name);
+  const main = path.join(REPOSITORY_ROOT, 'apps', name, 'dist', 'main.js');
+  if (!existsSync(main)) throw new Error(`${main} is missing: build it first (npx nx run @radar/${name}:build)`);
+  let database: TestDatabase | undefined;
+  if (entry.database && !options.databaseUrl) {
+    database = await createTestDatabase(name, path.join(REPOSITORY_ROOT, 'apps', name, 'prisma', 'migrations'));
+  }
+  const databaseUrl = options.databaseUrl ?? database?.url;
+  const port = await freePort();
+  const child = spawn(process.execPath, [main], {
+    cwd: REPOSITORY_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...TEST_SECRETS,
+      NATS_URL: testInfrastructure.natsUrl,
+      NATS_NAMESPACE: options.namespace,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+      [entry.port.variable]: String(port),
+      [entry.hostVariable]: '127.0.0.1',
+      ...(entry.database && databaseUrl ? { [entry.database.variable]: databaseUrl } : {}),
+      ...options.env,
+    },
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited before it was ready:\n${output}`);
+    const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) })
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} was not ready within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    name,
+    url,
+    databaseUrl,
+    child,
+    exited,
+    output: () => output,
+    async stop(signal: NodeJS.Signals = 'SIGTERM', stopOptions: { keepDatabase?: boolean } = {}) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      if (!stopOptions.keepDatabase) await database?.drop();
+    },
+  };
+}
