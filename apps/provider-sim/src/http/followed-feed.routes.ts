@@ -1,0 +1,41 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { PROVIDER_FOLLOWED_MAX_LIMIT, PROVIDER_FOLLOWED_PATH, queryInteger, type ProviderFollowedResponse } from '@radar/contracts';
+import { parseDay } from '@radar/dataset';
+import { parseInput } from '@radar/platform/http';
+import type { FollowedCompanies } from '../followed/followed-companies';
+import { requireApiKey } from './api-key';
+
+const isCalendarDay = (value: string): boolean => {
+  try {
+    parseDay(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const calendarDay = () => z.string().refine(isCalendarDay, 'must be a calendar day, YYYY-MM-DD');
+
+const querySchema = z
+  .object({
+    as_of: calendarDay(),
+    since: calendarDay(),
+    offset: queryInteger({ min: 0 }).default(0),
+    limit: queryInteger({ min: 1, max: PROVIDER_FOLLOWED_MAX_LIMIT }).default(100),
+  })
+  .refine((query) => query.since <= query.as_of, { message: 'must not be after as_of', path: ['since'] });
+
+/** The followed companies' feed: GET /v1/followed-companies (libs/contracts/src/provider.ts). */
+export function followedFeedRoutes(deps: { followed: FollowedCompanies; apiKey: string }): Router {
+  const router = Router();
+  router.get(PROVIDER_FOLLOWED_PATH, requireApiKey(deps.apiKey), (req, res) => {
+    const query = parseInput(querySchema, req.query, 'query');
+    const body: ProviderFollowedResponse = {
+      data: deps.followed.page(query.offset, query.limit, query.since, query.as_of),
+      meta: { as_of: query.as_of, since: query.since, offset: query.offset, limit: query.limit, total: deps.followed.total },
+    };
+    res.json(body);
+  });
+  return router;
+}

@@ -1,0 +1,14 @@
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
+import type { EventOutbox } from '../events/event-outbox';
+import type { ProviderClient } from '../provider/provider-client';
+import type { LeadsFeedSettings } from './ingest-leads';
+
+export interface SignalIngestDeps {
+  pool: Pool;
+  provider: Pick<ProviderClient, 'companyItems' | 'followedCompanies'>;
+  leadsFeed: LeadsFeedSettings;
+  outbox: EventOutbox;
+  logger: Logger;
+  now: () => Date;
+}
