@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import { SEALING_CONTEXT } from '../secrets/sealing-context';
+import { generateSigningSecret } from '../secrets/signing-secret';
+import type { RegistryDeps } from './deps';
+import { requireAllowedEndpoint } from './require-allowed-endpoint';
+
+/**
+ * Registers a webhook of the workspace with a fresh signing secret. The secret is returned here
+ * once, for the operator to hand to the receiver, and stored only sealed.
+ */
+export async function createWebhook(
+  deps: Pick<RegistryDeps, 'webhooks' | 'keyring' | 'endpointPolicy' | 'resolveHost'>,
+  input: { workspaceId: string; url: string },
+): Promise<{ webhook_id: string; secret: string }> {
+  const url = await requireAllowedEndpoint(deps, input.url, 'url');
+  const id = randomUUID();
+  const secret = generateSigningSecret();
+  await deps.webhooks.insert({ id, workspaceId: input.workspaceId, url, secret: deps.keyring.seal(secret, SEALING_CONTEXT.webhookSecret(id)) });
+  return { webhook_id: id, secret };
+}

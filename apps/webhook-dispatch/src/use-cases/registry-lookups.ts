@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import type { RegistryDeps } from './deps';
+
+/** An id that is not a UUID names nothing in the registry (its ids are all UUIDs), so it is answered without a query. */
+const isRegistryId = (id: string): boolean => z.uuid().safeParse(id).success;
+
+/** Whether the workspace has the webhook; another workspace's webhook does not exist for it. */
+export async function webhookExists(deps: Pick<RegistryDeps, 'webhooks'>, input: { workspaceId: string; webhookId: string }) {
+  return { exists: isRegistryId(input.webhookId) && (await deps.webhooks.exists(input.workspaceId, input.webhookId)) };
+}
+
+/** The workspace's team-chat connection and its channel name (a Monitor's `slack_channel`). */
+export async function findSlackConnection(deps: Pick<RegistryDeps, 'slackConnections'>, input: { workspaceId: string; slackConnectionId: string }) {
+  const channel = isRegistryId(input.slackConnectionId) ? await deps.slackConnections.findChannel(input.workspaceId, input.slackConnectionId) : null;
+  return { exists: channel !== null, channel };
+}

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { WebhookTestResult } from '@radar/contracts';
+import { AppError } from '@radar/platform/errors';
+import { testWebhookBody } from '../messages/webhook-body';
+import { SEALING_CONTEXT } from '../secrets/sealing-context';
+import { signedWebhookHeaders } from '../signing/webhook-signature';
+import { answerVerdict } from './answer-verdict';
+import type { DeliveryDeps } from './delivery-deps';
+import { endpointTarget } from './endpoint-target';
+
+/**
+ * Sends one signed test event to a webhook, now, and reports the receiver's answer (`radar
+ * webhook test`): the same signing, address checks and timeout as a real delivery, no retries,
+ * and nothing recorded as a signal.
+ */
+export async function testWebhook(
+  deps: Pick<DeliveryDeps, 'webhooks' | 'keyring' | 'endpointPolicy' | 'resolveHost' | 'outbound' | 'settings' | 'now'>,
+  webhookId: string,
+): Promise<WebhookTestResult> {
+  const webhook = z.uuid().safeParse(webhookId).success ? await deps.webhooks.findForOperator(webhookId) : null;
+  if (!webhook) throw new AppError('NOT_FOUND', `No webhook ${webhookId}`);
+  const messageId = `test_${randomUUID()}`;
+  const at = deps.now();
+  const body = testWebhookBody(messageId, at);
+  const target = await endpointTarget(deps, webhook.url);
+  const answer = target.ok
+    ? await deps.outbound.post({
+        endpoint: target.endpoint,
+        headers: signedWebhookHeaders(deps.keyring.open(webhook.secret, SEALING_CONTEXT.webhookSecret(webhook.id)), messageId, body, at),
+        body,
+        timeoutMs: deps.settings.webhookTimeoutMs,
+      })
+    : { status: null, latencyMs: 0, error: target.error, retryAfterMs: undefined, bodyExcerpt: null };
+  return {
+    webhook_id: webhook.id,
+    url: webhook.url,
+    webhook_message_id: messageId,
+    delivered: answerVerdict(answer, true).status === 'delivered',
+    response_status: answer.status,
+    latency_ms: answer.latencyMs,
+    response_body: answer.bodyExcerpt,
+    error: answer.error ?? (answer.status !== null && (answer.status < 200 || answer.status >= 300) ? `receiver answered ${answer.status}` : null),
+  };
+}

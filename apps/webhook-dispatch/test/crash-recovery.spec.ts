@@ -1,0 +1,230 @@
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Pool } from 'pg';
+import type { EventPayload } from '@radar/contracts';
+import { Bus } from '@radar/platform/nats';
+import { RabbitMq } from '@radar/platform/rabbitmq';
+import {
+  createTestDatabase,
+  silentLogger,
+  startTcpProxy,
+  testInfrastructure,
+  testNamespace,
+  TEST_SECRETS,
+  uniqueSuffix,
+  type TestDatabase,
+} from '@radar/platform/testing';
+import { deliveryQueues } from '../src/queues/delivery-queues';
+import { eventually, sleep } from './eventually';
+import { startHttpReceiver, type HttpReceiver } from './receivers/http-receiver';
+import { aSignalDelivered } from './signal-records';
+import { buildDispatcher, startDispatcherProcess, type DispatcherProcess } from './support/dispatcher-process';
+import { startWebhookDispatch } from './webhook-dispatch-harness';
+
+jest.setTimeout(180_000);
+
+/** The broker drops every client connection (as root; TEST_RABBITMQ_NODE names a broker other than the default node). */
+const closeAllBrokerConnections = () =>
+  promisify(execFile)('rabbitmqctl', [...(process.env.TEST_RABBITMQ_NODE ? ['-n', process.env.TEST_RABBITMQ_NODE] : []), 'close_all_connections', 'webhook-dispatch crash test'], {
+    timeout: 30_000,
+  });
+
+const SIGNALS = 300;
+const RETRY_DELAYS = '500,500,500,500';
+
+/** Every signal's outcome as `delivery.updated` told it, and the receiver's view. */
+async function expectEachDeliveredOnceRecorded(
+  signalIds: readonly string[],
+  updates: readonly EventPayload<'delivery.updated'>[],
+  receiver: HttpReceiver,
+  countDeliveries: () => Promise<{ total: number; delivered: number }>,
+) {
+  const delivered = await eventually(
+    () => {
+      const done = new Set(updates.filter((update) => update.deliveryStatus === 'delivered').map((update) => update.signalId));
+      return signalIds.every((id) => done.has(id)) ? done : undefined;
+    },
+    `all ${signalIds.length} signals delivered`,
+    120_000,
+  );
+  expect(delivered.size).toBe(signalIds.length);
+  // Recorded once: one delivery per signal, one `delivered` outcome per delivery.
+  expect(await countDeliveries()).toEqual({ total: signalIds.length, delivered: signalIds.length });
+  const deliveredUpdates = updates.filter((update) => update.deliveryStatus === 'delivered');
+  expect(new Set(deliveredUpdates.map((update) => update.webhookDeliveryId)).size).toBe(deliveredUpdates.length);
+  // Delivered at least once: the receiver saw every delivery's webhook-id.
+  const seen = new Set(receiver.requests.map((request) => request.headers['webhook-id']));
+  for (const update of deliveredUpdates) expect(seen.has(update.webhookDeliveryId)).toBe(true);
+  return { requests: receiver.requests.length, repeats: receiver.requests.length - seen.size };
+}
+
+describe('a dispatcher SIGKILLed with webhook requests in flight', () => {
+  let database: TestDatabase;
+  let receiver: HttpReceiver;
+  let client: Bus;
+  const namespace = testNamespace();
+  const amqpPrefix = `t${uniqueSuffix()}.`;
+  const secretKey = randomBytes(32).toString('base64');
+  const processes: DispatcherProcess[] = [];
+
+  beforeAll(async () => {
+    buildDispatcher();
+    database = await createTestDatabase('webhook-dispatch', path.join(__dirname, '../prisma/migrations'));
+    // A slow receiver: many requests are in flight at any moment.
+    receiver = await startHttpReceiver(() => ({ status: 200, delayMs: 150 }));
+    client = await Bus.connect({ url: testInfrastructure.natsUrl, name: 'crash-test-client', namespace, logger: silentLogger() });
+    await client.ensureStreams(['SIGNALS', 'DELIVERIES']);
+  });
+  afterAll(async () => {
+    for (const started of processes) await started.kill();
+    await client.deleteStreams();
+    await client.close();
+    await receiver.close();
+    await database.drop();
+    await RabbitMq.deleteTopology({ url: testInfrastructure.amqpUrl, prefix: amqpPrefix, queues: deliveryQueues(RETRY_DELAYS.split(',').map(Number), 0) });
+  });
+
+  const start = async () => {
+    const started = await startDispatcherProcess({
+      databaseUrl: database.url,
+      namespace,
+      amqpPrefix,
+      secretKey,
+      extra: { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_ADDRESS_CLASSES: 'loopback', DELIVERY_RETRY_DELAYS_MS: RETRY_DELAYS, WEBHOOK_CONCURRENCY: '64' },
+    });
+    processes.push(started);
+    return started;
+  };
+
+  it('loses none: each signal is delivered at least once and recorded once, by the replacement', async () => {
+    const first = await start();
+    const workspaceId = randomUUID();
+    const created = await fetch(`${first.url}/operator/v1/webhooks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_SECRETS.OPERATOR_SECRET}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ workspace_id: workspaceId, url: receiver.url }),
+    }).then((response) => response.json() as Promise<{ webhook_id: string }>);
+
+    const updates: EventPayload<'delivery.updated'>[] = [];
+    await client.consume('delivery.updated', { durable: 'crash-test-updates', concurrency: 16 }, async (update) => {
+      updates.push(update);
+    });
+    const events = Array.from({ length: SIGNALS }, () => aSignalDelivered({ workspaceId, webhookId: created.webhook_id }));
+    await Promise.all(events.map((event) => client.publish('signal.delivered', event, { msgId: `signal.delivered:${event.signal.id}` })));
+
+    await eventually(() => (receiver.requests.length >= 60 ? true : undefined), 'requests in flight', 60_000);
+    await first.kill();
+    const deliveredBeforeKill = new Set(updates.filter((update) => update.deliveryStatus === 'delivered').map((update) => update.signalId)).size;
+    expect(deliveredBeforeKill).toBeLessThan(SIGNALS);
+
+    await start();
+    const pool = new Pool({ connectionString: database.url, max: 1 });
+    try {
+      const outcome = await expectEachDeliveredOnceRecorded(
+        events.map((event) => event.signal.id),
+        updates,
+        receiver,
+        async () => {
+          const { rows } = await pool.query<{ total: number; delivered: number }>(
+            "SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'delivered')::int AS delivered FROM webhook_deliveries",
+          );
+          return rows[0]!;
+        },
+      );
+      expect(outcome.requests).toBeGreaterThanOrEqual(SIGNALS);
+      // Requests that were in flight when the process died went out again, under the same webhook-id.
+      expect(outcome.repeats).toBeGreaterThan(0);
+    } finally {
+      await pool.end();
+    }
+  });
+});
+
+// Skipped: on this machine's RabbitMQ 3.10 a close_all_connections while this suite's 300
+// deliveries and quorum-queue retries were in flight left the broker unable to complete AMQP
+// handshakes (sockets stuck in CLOSE-WAIT) in three runs, which fails every later suite. The
+// client's reconnection after close_all_connections is covered by libs/platform/test/rabbitmq.spec.ts;
+// this end-to-end form needs a broker that survives it (a current RabbitMQ) to be turned back on.
+describe.skip('the broker drops every connection mid-stream (rabbitmqctl close_all_connections)', () => {
+  it('re-connects and loses none: each signal delivered at least once and recorded once', async () => {
+    const receiver = await startHttpReceiver(() => ({ status: 200, delayMs: 50 }));
+    const service = await startWebhookDispatch({
+      env: { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_ADDRESS_CLASSES: 'loopback', DELIVERY_RETRY_DELAYS_MS: RETRY_DELAYS, WEBHOOK_CONCURRENCY: '64' },
+    });
+    try {
+      const updates = await service.deliveryUpdates();
+      const workspaceId = randomUUID();
+      const created = await service.operator('/webhooks', { workspace_id: workspaceId, url: receiver.url });
+      const events = Array.from({ length: SIGNALS }, () => aSignalDelivered({ workspaceId, webhookId: created.body.webhook_id }));
+      await Promise.all(events.map((event) => service.publishSignal(event)));
+
+      await eventually(() => (receiver.requests.length >= 60 ? true : undefined), 'requests in flight', 60_000);
+      await closeAllBrokerConnections();
+      expect(new Set(updates.filter((update) => update.deliveryStatus === 'delivered').map((update) => update.signalId)).size).toBeLessThan(SIGNALS);
+
+      await expectEachDeliveredOnceRecorded(
+        events.map((event) => event.signal.id),
+        updates,
+        receiver,
+        async () => ({
+          total: await service.prisma.webhookDelivery.count(),
+          delivered: await service.prisma.webhookDelivery.count({ where: { status: 'delivered' } }),
+        }),
+      );
+      expect(service.rabbit.isConnected).toBe(true);
+    } finally {
+      await service.close();
+      await receiver.close();
+    }
+  });
+});
+
+describe('the connection to RabbitMQ is cut mid-stream (a TCP proxy between the service and the broker)', () => {
+  it('re-connects and loses none: each signal delivered at least once and recorded once', async () => {
+    const broker = new URL(testInfrastructure.amqpUrl);
+    const proxy = await startTcpProxy({ host: broker.hostname, port: Number(broker.port || 5672) });
+    const receiver = await startHttpReceiver(() => ({ status: 200, delayMs: 50 }));
+    broker.port = String(proxy.port);
+    const service = await startWebhookDispatch({
+      env: {
+        AMQP_URL: broker.toString(),
+        WEBHOOK_ALLOW_HTTP: 'true',
+        WEBHOOK_ALLOWED_ADDRESS_CLASSES: 'loopback',
+        DELIVERY_RETRY_DELAYS_MS: RETRY_DELAYS,
+        WEBHOOK_CONCURRENCY: '64',
+      },
+    });
+    try {
+      const updates = await service.deliveryUpdates();
+      const workspaceId = randomUUID();
+      const created = await service.operator('/webhooks', { workspace_id: workspaceId, url: receiver.url });
+      const events = Array.from({ length: SIGNALS }, () => aSignalDelivered({ workspaceId, webhookId: created.body.webhook_id }));
+      await Promise.all(events.map((event) => service.publishSignal(event)));
+
+      await eventually(() => (receiver.requests.length >= 60 ? true : undefined), 'requests in flight', 60_000);
+      // Every channel dies with messages unacknowledged and publishes unconfirmed; the broker is away for a second.
+      await proxy.cut();
+      await eventually(() => (service.rabbit.isConnected ? undefined : true), 'the service to notice the lost connection');
+      expect(new Set(updates.filter((update) => update.deliveryStatus === 'delivered').map((update) => update.signalId)).size).toBeLessThan(SIGNALS);
+      await sleep(1_000);
+      await proxy.restore();
+
+      await expectEachDeliveredOnceRecorded(
+        events.map((event) => event.signal.id),
+        updates,
+        receiver,
+        async () => ({
+          total: await service.prisma.webhookDelivery.count(),
+          delivered: await service.prisma.webhookDelivery.count({ where: { status: 'delivered' } }),
+        }),
+      );
+      expect(service.rabbit.isConnected).toBe(true);
+    } finally {
+      await service.close();
+      await receiver.close();
+      await proxy.close();
+    }
+  });
+});
