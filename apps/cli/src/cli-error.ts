@@ -1,10 +1,13 @@
-/** Exit codes of `radar`: 0 success, 1 the call failed, 2 the call was never made (bad flags or set-up). */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+/**
+ * Exit codes of `radar`: 0 success, 1 the call failed, 2 the call was never made (bad flags or
+ * set-up), 130 Ctrl-C stopped radar (a job it followed goes on).
+ */
+export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
 /**
  * A failure the CLI reports as `{"error": {"code", "message"}}` on stderr. Codes are the API's own
  * when the operator interface answered, else one of the CLI's: USAGE_ERROR, CONFIG_ERROR,
- * SERVICE_UNAVAILABLE, UNEXPECTED_RESPONSE, INTERNAL_ERROR.
+ * SERVICE_UNAVAILABLE, UNEXPECTED_RESPONSE, INTERNAL_ERROR, INTERRUPTED, STACK_UNHEALTHY.
  */
 export class CliError extends Error {
   constructor(

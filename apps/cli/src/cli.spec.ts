@@ -255,6 +255,121 @@ describe('radar dataset load', () => {
   });
 });
 
+describe('radar webhook create', () => {
+  const webhookId = randomUUID();
+  const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+
+  it('posts the workspace and URL to the webhook-dispatch operator route and prints {webhook_id, secret}', async () => {
+    const run = await radar(['webhook', 'create', '--workspace', workspaceId, '--url', 'https://hooks.example.com/radar'], {
+      reply: answer(201, { webhook_id: webhookId, secret }),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`{"webhook_id":"${webhookId}","secret":"${secret}"}\n`);
+    expect(run.sent).toEqual([
+      {
+        url: 'http://127.0.0.1:8081/operator/v1/webhooks',
+        method: 'POST',
+        headers: expect.objectContaining({ authorization: `Bearer ${SECRET}` }),
+        body: { workspace_id: workspaceId, url: 'https://hooks.example.com/radar' },
+      },
+    ]);
+  });
+
+  it.each([
+    [['--workspace', workspaceId, '--url', 'hooks.example.com/radar'], '--url'],
+    [['--workspace', 'acme', '--url', 'https://hooks.example.com/'], '--workspace'],
+    [['--workspace', workspaceId], '--url'],
+  ])('refuses %j as a USAGE_ERROR naming %s, sending nothing', async (flags, named) => {
+    const run = await radar(['webhook', 'create', ...flags]);
+    expect(run.code).toBe(2);
+    expect(run.error()).toEqual({ code: 'USAGE_ERROR', message: expect.stringContaining(named) });
+    expect(run.sent).toEqual([]);
+  });
+
+  it("prints the service's refusal of a URL (422) on stderr and exits 1", async () => {
+    const message = 'body field "url": host 10.0.0.1 is a private address, which is not accepted';
+    const run = await radar(['webhook', 'create', '--workspace', workspaceId, '--url', 'https://10.0.0.1/'], {
+      reply: answer(422, { detail: { code: 'VALIDATION_ERROR', message } }),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.error()).toEqual({ code: 'VALIDATION_ERROR', message });
+  });
+
+  it('refuses an answer whose secret is not a whsec_ secret instead of printing it', async () => {
+    const run = await radar(['webhook', 'create', '--workspace', workspaceId, '--url', 'https://hooks.example.com/'], {
+      reply: answer(201, { webhook_id: webhookId, secret: 'plain' }),
+    });
+    expect(run.code).toBe(1);
+    expect(run.error().code).toBe('UNEXPECTED_RESPONSE');
+  });
+});
+
+describe('radar webhook test', () => {
+  const webhookId = randomUUID();
+  const result = {
+    webhook_id: webhookId,
+    url: 'https://hooks.example.com/radar',
+    webhook_message_id: `test_${randomUUID()}`,
+    delivered: false,
+    response_status: 500,
+    latency_ms: 42,
+    response_body: 'boom',
+    error: 'receiver answered 500',
+  };
+
+  it("posts to the webhook's test route and prints the receiver's answer", async () => {
+    const run = await radar(['webhook', 'test', '--webhook', webhookId], { reply: answer(200, result) });
+    expect(run.code).toBe(0);
+    expect(run.json()).toEqual(result);
+    expect(run.sent).toEqual([
+      expect.objectContaining({ url: `http://127.0.0.1:8081/operator/v1/webhooks/${webhookId}/test`, method: 'POST' }),
+    ]);
+  });
+
+  it('refuses a webhook id that is not a UUID as a USAGE_ERROR naming --webhook, sending nothing', async () => {
+    const run = await radar(['webhook', 'test', '--webhook', 'wh_1']);
+    expect(run.code).toBe(2);
+    expect(run.error()).toEqual({ code: 'USAGE_ERROR', message: expect.stringContaining('--webhook') });
+    expect(run.sent).toEqual([]);
+  });
+
+  it('prints NOT_FOUND for an unknown webhook and exits 1', async () => {
+    const run = await radar(['webhook', 'test', '--webhook', webhookId], { reply: answer(404, { detail: { code: 'NOT_FOUND', message: 'No webhook' } }) });
+    expect(run.code).toBe(1);
+    expect(run.error().code).toBe('NOT_FOUND');
+  });
+});
+
+describe('radar slack connect', () => {
+  const connectionId = randomUUID();
+  const incoming = 'https://hooks.slack.com/services/T000/B000/XXXX';
+
+  it('posts the workspace, incoming-webhook URL and channel and prints {slack_connection_id}', async () => {
+    const run = await radar(['slack', 'connect', '--workspace', workspaceId, '--url', incoming, '--channel', '#signals'], {
+      reply: answer(201, { slack_connection_id: connectionId }),
+    });
+    expect(run.code).toBe(0);
+    expect(run.json()).toEqual({ slack_connection_id: connectionId });
+    expect(run.sent[0]).toMatchObject({
+      url: 'http://127.0.0.1:8081/operator/v1/slack-connections',
+      method: 'POST',
+      body: { workspace_id: workspaceId, url: incoming, channel: '#signals' },
+    });
+  });
+
+  it.each([
+    [['--workspace', workspaceId, '--url', incoming], '--channel'],
+    [['--workspace', workspaceId, '--url', incoming, '--channel', '  '], '--channel'],
+    [['--workspace', workspaceId, '--url', 'not a url', '--channel', 'x'], '--url'],
+  ])('refuses %j as a USAGE_ERROR naming %s, sending nothing', async (flags, named) => {
+    const run = await radar(['slack', 'connect', ...flags]);
+    expect(run.code).toBe(2);
+    expect(run.error()).toEqual({ code: 'USAGE_ERROR', message: expect.stringContaining(named) });
+    expect(run.sent).toEqual([]);
+  });
+});
+
 describe('failures', () => {
   const grant = ['credits', 'grant', '--workspace', workspaceId, '--amount', '5'];
 

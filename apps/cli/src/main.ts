@@ -9,6 +9,11 @@ void runCli(process.argv.slice(2), {
     loadRepositoryEnv(process.cwd());
     return process.env;
   },
+  // Caught only while radar follows a job: Ctrl-C then stops following and says how to go on.
+  onInterrupt: (handler) => {
+    process.on('SIGINT', handler);
+    return () => process.off('SIGINT', handler);
+  },
 }).then((code) => {
   // exitCode, not exit(): lets stdout and stderr flush when they are pipes.
   process.exitCode = code;

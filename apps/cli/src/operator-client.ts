@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema, OPERATOR_PREFIX } from '@radar/contracts';
+import { errorEnvelopeSchema, jobSchema, OPERATOR_PREFIX, type JobView } from '@radar/contracts';
 import { CliError } from './cli-error';
 import type { OperatorConfig } from './config/operator-config';
 import type { OperatorRequest } from './operator-request';
@@ -6,6 +6,9 @@ import type { OperatorRequest } from './operator-request';
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
+
+/** What a call that starts long work answered: the job to follow, or (a service that ran it at once) the result itself. */
+export type StartedWork<R> = { job: JobView } | { result: R };
 
 /** Sends operator requests to the gateway's internal operator port and turns every outcome into a result or a CliError. */
 export class OperatorClient {
@@ -15,9 +18,33 @@ export class OperatorClient {
   ) {}
 
   async send<R>(request: OperatorRequest<R>): Promise<R> {
+    const { status, body } = await this.call(request);
+    return this.parsed(request, status, body);
+  }
+
+  /** Starts long work as a job (`Prefer: respond-async`): 202 answers the job; a plain 200 is already the result. */
+  async start<R>(request: OperatorRequest<R>): Promise<StartedWork<R>> {
+    const { status, body } = await this.call({ ...request, respondAsync: true });
+    if (status !== 202) return { result: this.parsed(request, status, body) };
+    const job = jobSchema.safeParse(body);
+    if (!job.success) throw new CliError('UNEXPECTED_RESPONSE', `The operator interface answered ${request.method} ${request.path} with 202 but no job`);
+    return { job: job.data };
+  }
+
+  private parsed<R>(request: OperatorRequest<R>, status: number, body: unknown): R {
+    const result = request.result.safeParse(body);
+    if (!result.success) {
+      throw new CliError('UNEXPECTED_RESPONSE', `The operator interface answered ${request.method} ${request.path} with an unexpected body (HTTP ${status})`);
+    }
+    return result.data;
+  }
+
+  /** The status and JSON body of a call; an error status is thrown as the API's error. */
+  private async call(request: OperatorRequest<unknown>): Promise<{ status: number; body: unknown }> {
     const url = `${this.config.url.replace(/\/+$/, '')}${OPERATOR_PREFIX}${request.path}`;
     const headers: Record<string, string> = { authorization: `Bearer ${this.config.secret}`, accept: 'application/json' };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
+    if (request.respondAsync) headers.prefer = 'respond-async';
 
     const timeoutMs = request.timeoutMs ?? this.config.timeoutMs;
     let status: number;
@@ -37,11 +64,7 @@ export class OperatorClient {
 
     const body = parseJson(text);
     if (status >= 400) throw failureFrom(status, body);
-    const result = request.result.safeParse(body);
-    if (!result.success) {
-      throw new CliError('UNEXPECTED_RESPONSE', `The operator interface answered ${request.method} ${request.path} with an unexpected body (HTTP ${status})`);
-    }
-    return result.data;
+    return { status, body };
   }
 
   private unreachable(error: unknown, timeoutMs: number): CliError {

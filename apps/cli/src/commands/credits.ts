@@ -14,6 +14,7 @@ export const creditsCommands: NounSpec = {
         { flags: '--workspace <workspace_id>', description: 'the workspace', required: true },
         { flags: '--amount <amount>', description: 'credits to add, a whole number > 0', required: true },
       ],
+      examples: ['radar credits grant --workspace 0b6f3a52-8d1e-4f7a-9c2b-5e4d3c2b1a09 --amount 500'],
       toRequest: (flags) =>
         operatorRequest(OPERATOR_ROUTES.grantCredits, {
           body: validateFlags(

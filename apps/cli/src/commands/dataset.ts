@@ -3,20 +3,20 @@ import type { NounSpec } from '../command-spec';
 import { integerFlag, validateFlags } from '../flags/flag-values';
 import { operatorRequest } from '../operator-request';
 
-/** Loading millions of companies takes minutes; the call waits for the load to finish. */
-const LOAD_TIMEOUT_MS = 2 * 60 * 60_000;
-
 export const datasetCommands: NounSpec = {
   name: 'dataset',
   summary: 'The synthetic company dataset',
   verbs: [
     {
       name: 'load',
-      summary: 'Generate and load companies (deterministic per seed; loading again adds nothing). Prints {companies, followed, job_postings, events}',
+      summary:
+        'Generate and load companies (deterministic per seed; loading again adds nothing) as a job, showing its progress. Prints {companies, followed, job_postings, events}',
       flags: [
         { flags: '--companies <count>', description: 'how many companies (default 100000)' },
         { flags: '--seed <seed>', description: 'generator seed (default 1)' },
       ],
+      examples: ['radar dataset load', 'radar dataset load --companies 1000000 --seed 1'],
+      job: true,
       toRequest: (flags) =>
         operatorRequest(SEARCH_OPERATOR_ROUTES.loadDataset, {
           body: validateFlags(datasetLoadBodySchema, {
@@ -24,7 +24,6 @@ export const datasetCommands: NounSpec = {
             seed: integerFlag(flags, 'seed', '--seed'),
           }),
           result: datasetLoadResultSchema,
-          timeoutMs: LOAD_TIMEOUT_MS,
         }),
     },
   ],

@@ -28,6 +28,9 @@ export const listCommands: NounSpec = {
         { flags: '--name <name>', description: 'the list name', required: true },
         { flags: '--company-ids <ids>', description: 'comma-separated company ids', required: true },
       ],
+      examples: [
+        'radar list create --workspace 0b6f3a52-8d1e-4f7a-9c2b-5e4d3c2b1a09 --name Targets --company-ids 1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d,2b3c4d5e-6f7a-4b2c-9d3e-4f5a6b7c8d9e',
+      ],
       toRequest: (flags) =>
         operatorRequest(SEARCH_OPERATOR_ROUTES.createList, {
           body: validateFlags(
@@ -49,6 +52,7 @@ export const listCommands: NounSpec = {
         { flags: '--list <list_id>', description: 'the list', required: true },
         { flags: '--company-ids <ids>', description: 'comma-separated company ids', required: true },
       ],
+      examples: ['radar list add --list 7d2e9f41-3c5b-4a8e-b1f0-6a9c8d7e5f43 --company-ids 2b3c4d5e-6f7a-4b2c-9d3e-4f5a6b7c8d9e'],
       toRequest: (flags) => {
         const { list_id } = validateFlags(listIdFlag, { list_id: stringFlag(flags, 'list') }, { list_id: '--list' });
         return operatorRequest(SEARCH_OPERATOR_ROUTES.addListCompanies, {

@@ -33,6 +33,12 @@ export const tokenCommands: NounSpec = {
           conflicts: ['expiresInDays'],
         },
       ],
+      examples: [
+        'radar token create --user 5c7d9e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f --name ci --scope read',
+        'radar token create --user 5c7d9e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f --name nightly --scope read_write --expires-in-days 30',
+        'radar token create --user 5c7d9e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f --name service --scope read --never-expires',
+        'radar token create --user 5c7d9e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f --name imported --scope read --expires-at 2027-01-31T00:00:00Z',
+      ],
       toRequest: (flags) =>
         operatorRequest(OPERATOR_ROUTES.createToken, {
           body: validateFlags(
@@ -54,6 +60,7 @@ export const tokenCommands: NounSpec = {
       name: 'revoke',
       summary: 'Revoke a token at once. Prints {token_id, revoked: true}',
       flags: [{ flags: '--token-id <token_id>', description: 'the token to revoke', required: true }],
+      examples: ['radar token revoke --token-id 9e8d7c6b-5a49-4382-b1a0-f9e8d7c6b5a4'],
       toRequest: (flags) => {
         const { token_id } = validateFlags(tokenIdFlag, { token_id: stringFlag(flags, 'tokenId') });
         return operatorRequest(OPERATOR_ROUTES.revokeToken, { params: { token_id }, result: revokeTokenResultSchema });

@@ -25,6 +25,7 @@ export const userCommands: NounSpec = {
         { flags: '--workspace <workspace_id>', description: 'the workspace', required: true },
         { flags: '--role <role>', description: roles, required: true },
       ],
+      examples: ['radar user create --workspace 0b6f3a52-8d1e-4f7a-9c2b-5e4d3c2b1a09 --role admin'],
       toRequest: (flags) =>
         operatorRequest(OPERATOR_ROUTES.createUser, {
           body: validateFlags(
@@ -42,6 +43,7 @@ export const userCommands: NounSpec = {
         { flags: '--user <user_id>', description: 'the user', required: true },
         { flags: '--role <role>', description: roles, required: true },
       ],
+      examples: ['radar user set-role --user 5c7d9e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f --role member'],
       toRequest: (flags) => {
         const { user_id } = validateFlags(userFlag, { user_id: stringFlag(flags, 'user') }, { user_id: '--user' });
         return operatorRequest(OPERATOR_ROUTES.setRole, {

@@ -14,6 +14,10 @@ export const workspaceCommands: NounSpec = {
         { flags: '--name <name>', description: 'workspace name', required: true },
         { flags: '--credits <credits>', description: 'opening credits, a whole number >= 0' },
       ],
+      examples: [
+        'radar workspace create --name Acme',
+        'radar workspace create --name Acme --credits 1000',
+      ],
       toRequest: (flags) =>
         operatorRequest(OPERATOR_ROUTES.createWorkspace, {
           body: validateFlags(createWorkspaceBodySchema, {
