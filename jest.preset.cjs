@@ -12,6 +12,8 @@ module.exports = {
     ],
   },
   moduleNameMapper: {
+    '^@radar/api-spec$': path.join(root, 'libs/api-spec/src/index.ts'),
+    '^@radar/client$': path.join(root, 'libs/client/src/index.ts'),
     '^@radar/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
     '^@radar/dataset$': path.join(root, 'libs/dataset/src/index.ts'),
     '^@radar/platform/(.*)$': path.join(root, 'libs/platform/src/$1/index.ts'),

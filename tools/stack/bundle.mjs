@@ -3,11 +3,23 @@
 import { build } from 'esbuild';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 
 const entry = process.argv[2] ?? 'src/main.ts';
 const projectDir = process.cwd();
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const { compilerOptions } = JSON.parse(readFileSync(path.join(root, 'tsconfig.base.json'), 'utf8'));
+
+/** What a service reports as its version (`radar status`) unless RADAR_VERSION says otherwise: the repository's version and commit. */
+function buildVersion() {
+  const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return `${version}+${commit}`;
+  } catch {
+    return version;
+  }
+}
 
 const ownLibs = {
   name: 'externalize-npm-packages',
@@ -30,6 +42,7 @@ await build({
   tsconfig: path.join(root, 'tsconfig.base.json'),
   plugins: [ownLibs],
   logLevel: 'warning',
+  define: { 'process.env.RADAR_BUILD_VERSION': JSON.stringify(buildVersion()) },
   alias: Object.fromEntries(
     Object.entries(compilerOptions.paths)
       .filter(([name]) => !name.includes('*'))

@@ -1,18 +1,15 @@
 #!/usr/bin/env node
 // `npm start`: install what is missing, build, check the infrastructure, start every service
-// (each applies its own migrations), create the demo workspace, print the URL and a token.
+// (each applies its own migrations), create the demo workspace, print the URL and a token. A
+// service that stops is restarted (tools/stack/supervisor.mjs) until Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ensureLocalEnv, installIfMissing, readEnvFile, root, run } from './workspace.mjs';
-
-/** Started in this order; each must be ready before the next starts. */
-const SERVICES = [
-  { name: 'ledger', port: 'LEDGER_PORT' },
-  { name: 'search', port: 'SEARCH_PORT' },
-  { name: 'gateway', port: 'GATEWAY_PORT' },
-];
+import { SERVICES } from './catalogue.mjs';
+import { startLocalS3 } from './local-s3.mjs';
+import { Supervisor, waitForReadyz } from './supervisor.mjs';
+import { ensureLocalEnv, installIfMissing, readEnvFile, root, run, withProviderDefault } from './workspace.mjs';
 
 const INFRASTRUCTURE = [
   { name: 'PostgreSQL', port: 5432 },
@@ -21,7 +18,8 @@ const INFRASTRUCTURE = [
   { name: 'NATS', port: 4222 },
 ];
 
-const children = [];
+const supervisor = new Supervisor();
+const stoppers = [];
 const stateDir = path.join(root, '.radar');
 
 function portOpen(port, host = '127.0.0.1') {
@@ -58,37 +56,80 @@ async function checkInfrastructure() {
 }
 
 async function waitUntilReady(name, url, child) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}; see .radar/logs/${name}.log`);
-    try {
-      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  try {
+    await waitForReadyz(url, child, { describe: name });
+  } catch (error) {
+    throw new Error(`${error.message}; see .radar/logs/${name}.log`);
   }
-  throw new Error(`${name} did not become ready within 60 s; see .radar/logs/${name}.log`);
 }
 
-async function startServices(env) {
+/** Object storage for export files: the configured S3_ENDPOINT, or a local S3 server (files under .radar/s3). */
+async function objectStorage(env) {
+  if (env.S3_ENDPOINT) {
+    console.log(`radar: export files go to ${env.S3_ENDPOINT} (bucket ${env.S3_BUCKET})`);
+    return {};
+  }
+  const port = Number(env.S3_LOCAL_PORT || 9100);
+  if (await portOpen(port)) throw new Error(`port ${port} (S3_LOCAL_PORT) is already in use: is Radar already running?`);
+  const local = await startLocalS3({ port, directory: path.join(stateDir, 's3') });
+  stoppers.push(local.stop);
+  console.log(`radar: local S3 server on ${local.env.S3_ENDPOINT} (files in .radar/s3, bucket ${env.S3_BUCKET})`);
+  return local.env;
+}
+
+async function startServices(env, startsProviderSim) {
   mkdirSync(path.join(stateDir, 'logs'), { recursive: true });
+  // The catalogue's order: each service is ready before the next starts.
   for (const service of SERVICES) {
-    const port = env[service.port];
-    if (await portOpen(Number(port))) throw new Error(`port ${port} (${service.port}) is already in use: is Radar already running?`);
+    if (service.name === 'provider-sim' && !startsProviderSim) {
+      console.log(`radar: PROVIDER_URL is set (${env.PROVIDER_URL}); the local provider-sim is not started`);
+      continue;
+    }
+    const port = env[service.port.variable];
+    if (await portOpen(Number(port))) throw new Error(`port ${port} (${service.port.variable}) is already in use: is Radar already running?`);
     const log = createWriteStream(path.join(stateDir, 'logs', `${service.name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, [path.join(root, 'apps', service.name, 'dist/main.js')], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+    await supervisor.start(service.name, {
+      spawnProcess: () => logged(spawn(process.execPath, [path.join(root, 'apps', service.name, 'dist/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] }), log),
+      waitUntilReady: (child) => waitUntilReady(service.name, `http://127.0.0.1:${port}`, child),
+      logFile: `.radar/logs/${service.name}.log`,
     });
-    child.stdout.pipe(log);
-    child.stderr.pipe(log);
-    children.push({ name: service.name, child });
-    await waitUntilReady(service.name, `http://127.0.0.1:${port}`, child);
     console.log(`radar: ${service.name} is ready on port ${port} (migrations applied)`);
   }
+}
+
+/**
+ * Without SMTP_URL, email digests go to a local SMTP sink (tools/stack/mail-sink.mjs) that keeps
+ * each message in .radar/mail/ as an .eml file; MAIL_SINK_PORT moves it from 2525.
+ */
+async function mailSink(settings) {
+  if (settings.SMTP_URL) {
+    console.log(`radar: SMTP_URL is set; email digests go to ${settings.SMTP_URL.replace(/\/\/[^@/]*@/, '//***@')}`);
+    return {};
+  }
+  const port = Number(settings.MAIL_SINK_PORT ?? 2525);
+  if (await portOpen(port)) throw new Error(`port ${port} (MAIL_SINK_PORT) is already in use: is Radar already running?`);
+  mkdirSync(path.join(stateDir, 'logs'), { recursive: true });
+  const log = createWriteStream(path.join(stateDir, 'logs', 'mail-sink.log'), { flags: 'a' });
+  await supervisor.start('mail-sink', {
+    spawnProcess: () =>
+      logged(
+        spawn(process.execPath, [path.join(root, 'tools/stack/mail-sink.mjs'), '--port', String(port), '--dir', path.join(stateDir, 'mail')], {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+        log,
+      ),
+    waitUntilReady: async (child) => {
+      const deadline = Date.now() + 10_000;
+      while (!(await portOpen(port))) {
+        if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) throw new Error('the local SMTP sink did not start; see .radar/logs/mail-sink.log');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    logFile: '.radar/logs/mail-sink.log',
+  });
+  console.log(`radar: SMTP_URL is unset; email digests go to a local SMTP sink (smtp://127.0.0.1:${port}), kept in .radar/mail/`);
+  return { SMTP_URL: `smtp://127.0.0.1:${port}` };
 }
 
 async function operator(env, method, route, body) {
@@ -102,18 +143,41 @@ async function operator(env, method, route, body) {
   return { status: response.status, payload };
 }
 
-/** Loads the default dataset (100,000 companies) the first time, when the store is empty. */
+/**
+ * Loads the default dataset (100,000 companies) the first time, when the store is empty, with
+ * `radar dataset load`: the same progress an operator sees (a bar on a terminal, lines otherwise).
+ */
 async function loadDatasetWhenEmpty(env) {
   const status = await operator(env, 'GET', '/dataset');
   if (status.status !== 200) throw new Error(`could not read the dataset status: ${JSON.stringify(status.payload)}`);
   if (!status.payload.empty) {
     console.log(`radar: dataset present (${status.payload.companies} companies)`);
+    // A load stopped with the last run (Ctrl-C, a crash) goes on in search: show it to its end.
+    const jobs = await operator(env, 'GET', '/jobs?limit=20');
+    const unfinished = jobs.status === 200 ? jobs.payload.items.find((job) => job.kind === 'dataset.load' && ['running', 'interrupted'].includes(job.status)) : undefined;
+    if (unfinished) {
+      console.log(`radar: the dataset load ${unfinished.id} did not finish; it goes on`);
+      await radarCli(env, ['jobs', 'show', unfinished.id, '--follow']);
+    }
     return;
   }
   console.log('radar: loading the default dataset (100,000 companies; about a minute)');
-  const loaded = await operator(env, 'POST', '/dataset/load', {});
-  if (loaded.status !== 200) throw new Error(`dataset load failed: ${JSON.stringify(loaded.payload)}`);
-  console.log(`radar: loaded ${JSON.stringify(loaded.payload)}`);
+  console.log(`radar: loaded ${await radarCli(env, ['dataset', 'load'])}`);
+}
+
+/** Runs `radar <args>` with its progress on this terminal; answers what it printed on stdout. */
+async function radarCli(env, args) {
+  // Not spawnSync: the supervisor must go on restarting services while the CLI waits.
+  const cli = spawn(process.execPath, [path.join(root, 'apps/cli/bin/radar.js'), ...args], {
+    cwd: root,
+    env: { ...process.env, RADAR_OPERATOR_URL: env.RADAR_OPERATOR_URL, OPERATOR_SECRET: env.OPERATOR_SECRET },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let printed = '';
+  cli.stdout.on('data', (chunk) => (printed += chunk));
+  const code = await new Promise((resolve) => cli.once('close', resolve));
+  if (code !== 0) throw new Error('the dataset load did not finish (see above); `npx radar jobs list` shows its job, `npm start` again resumes it');
+  return printed.trim();
 }
 
 /** The demo workspace survives restarts (.radar/demo.json); each start issues a fresh token. */
@@ -134,9 +198,21 @@ async function demoToken(env) {
   return { ...demo, token: token.payload.token };
 }
 
-function stopAll(code) {
-  for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 500).unref();
+/** A process's output appended to its log; the log stays open for the next process after a restart. */
+function logged(child, log) {
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  return child;
+}
+
+let stopping = false;
+
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  await supervisor.stopAll().catch(() => undefined);
+  await Promise.all(stoppers.map((stop) => stop().catch(() => undefined)));
+  process.exit(code);
 }
 
 async function main() {
@@ -145,8 +221,9 @@ async function main() {
   console.log('radar: building');
   run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { env: { ...process.env, NX_DAEMON: 'false' } });
   await checkInfrastructure();
-  const env = { ...readEnvFile(envFile), NODE_ENV: process.env.NODE_ENV ?? 'development' };
-  await startServices(env);
+  const { env: settings, startsProviderSim } = withProviderDefault({ ...readEnvFile(envFile), NODE_ENV: process.env.NODE_ENV ?? 'development' });
+  const env = { ...settings, ...(await objectStorage(settings)), ...(await mailSink(settings)) };
+  await startServices(env, startsProviderSim);
   await loadDatasetWhenEmpty(env);
   const demo = await demoToken(env);
   const baseUrl = `http://127.0.0.1:${env.GATEWAY_PORT}`;
@@ -160,14 +237,16 @@ Radar is running.
   curl -H "Authorization: Bearer ${demo.token}" -H 'content-type: application/json' \\
        -d '{"query": "payments", "countries": ["Germany"], "limit": 5}' ${baseUrl}/api/v1/companies/search
 
-Logs are in .radar/logs/. Operator CLI: npx radar --help. Stop with Ctrl-C.
+  Exports work: the worker writes CSV or JSON files to ${env.S3_ENDPOINT} (bucket ${env.S3_BUCKET}).
+  curl -H "Authorization: Bearer ${demo.token}" -H 'content-type: application/json' \\
+       -d '{"name": "German payments", "search_filters": {"query": "payments", "countries": ["Germany"]}}' ${baseUrl}/api/v1/exports
+  curl -X POST -H "Authorization: Bearer ${demo.token}" ${baseUrl}/api/v1/exports/<export_id>/download
+
+  Email digests: ${settings.SMTP_URL ? `sent through ${env.SMTP_URL.replace(/\/\/[^@/]*@/, '//***@')}` : 'kept in .radar/mail/ by the local SMTP sink, one .eml file each (README, "Email digests")'}.
+
+Logs are in .radar/logs/. Health: npx radar status. Operator CLI: npx radar --help.
+A service that stops is restarted (said here; its log keeps why). Stop with Ctrl-C.
 `);
-  for (const { name, child } of children) {
-    child.once('exit', (code) => {
-      console.error(`radar: ${name} stopped (exit code ${code}); stopping the rest`);
-      stopAll(1);
-    });
-  }
 }
 
 process.once('SIGINT', () => stopAll(0));

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { catalogueDefaults } from './catalogue.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -35,24 +36,24 @@ export function installIfMissing() {
 
 const secret = () => randomBytes(32).toString('base64url');
 
-/** Local settings every service needs; secrets are fresh per machine. */
+/** Local settings every service needs (ports, databases and URLs from the service catalogue); secrets are fresh per machine. */
 const localDefaults = () => ({
-  INTERNAL_SIGNING_SECRET: secret(),
-  OPERATOR_SECRET: secret(),
-  CURSOR_SECRET: secret(),
-  GATEWAY_PORT: '8080',
-  OPERATOR_PORT: '8081',
-  LEDGER_PORT: '8082',
-  SEARCH_PORT: '8083',
-  GATEWAY_DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/radar_gateway',
-  LEDGER_DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/radar_ledger',
-  SEARCH_DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/radar_search',
+  ...catalogueDefaults(secret),
   REDIS_URL: 'redis://127.0.0.1:6379',
   NATS_URL: 'nats://127.0.0.1:4222',
-  LEDGER_URL: 'http://127.0.0.1:8082',
-  SEARCH_URL: 'http://127.0.0.1:8083',
+  AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
   RADAR_OPERATOR_URL: 'http://127.0.0.1:8081',
+  // Export files: left empty, npm start runs a local S3 server on S3_LOCAL_PORT; set S3_ENDPOINT,
+  // S3_ACCESS_KEY and S3_SECRET_KEY to use MinIO or S3 instead.
+  S3_ENDPOINT: '',
+  S3_LOCAL_PORT: '9100',
+  S3_BUCKET: 'radar-exports',
   LOG_LEVEL: 'info',
+  // webhook-dispatch's own key for sealing webhook secrets at rest (32 bytes, base64); development
+  // may send to receivers on this machine over plain http.
+  WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
+  WEBHOOK_ALLOW_HTTP: 'true',
+  WEBHOOK_ALLOWED_ADDRESS_CLASSES: 'loopback',
 });
 
 /**
@@ -70,6 +71,15 @@ export function ensureLocalEnv() {
     console.log(`radar: .env now sets ${missing.map(([key]) => key).join(', ')}`);
   }
   return file;
+}
+
+/**
+ * Which provider signal-ingest asks: PROVIDER_URL when it is set (a real provider), otherwise the
+ * local stand-in provider-sim (PROVIDER_SIM_URL), which then starts with the stack.
+ */
+export function withProviderDefault(env) {
+  if (env.PROVIDER_URL) return { env, startsProviderSim: false };
+  return { env: { ...env, PROVIDER_URL: env.PROVIDER_SIM_URL }, startsProviderSim: true };
 }
 
 /** KEY=VALUE lines of a .env file; the process environment wins over the file. */

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { signCaller } from '@radar/platform/internal-auth';
-import { startStack } from '../../e2e/src/stack/e2e-stack';
+import { startStack } from '@radar/e2e';
+import { benchWorkspace } from './bench-workspace';
 import { printTable, runLoad } from './load';
 
 /**
@@ -10,26 +11,9 @@ import { printTable, runLoad } from './load';
 export async function benchGatewayOverhead(options: { seconds: number; connections: number }): Promise<void> {
   const stack = await startStack({ gatewayEnv: { RATE_LIMIT_SCALE: '1000000' } });
   try {
-    const operator = async (route: string, body: object) => {
-      const response = await fetch(`${stack.operatorUrl}/operator/v1${route}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${stack.operatorSecret}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
-      return response.json() as Promise<Record<string, string>>;
-    };
-    const workspace = await operator('/workspaces', { name: 'bench', credits: 1000 });
-    const token = await operator('/tokens', { user_id: workspace.owner_user_id, name: 'bench', scope: 'read' });
-    const caller = {
-      workspaceId: workspace.workspace_id as string,
-      userId: workspace.owner_user_id as string,
-      tokenId: token.token_id as string,
-      scope: 'read' as const,
-      role: 'owner' as const,
-    };
+    const { token, caller } = await benchWorkspace(stack);
 
-    const throughGateway = { url: `${stack.gatewayUrl}/api/v1/credits`, headers: { authorization: `Bearer ${token.token}` } };
+    const throughGateway = { url: `${stack.gatewayUrl}/api/v1/credits`, headers: { authorization: `Bearer ${token}` } };
     const toLedger = () => ({ url: `${stack.ledgerUrl}/credits`, headers: signCaller(caller, stack.signingSecret) });
     // Warm both paths (JIT, connection pools, token cache) before measuring.
     await runLoad({ ...throughGateway, label: 'warm-up', connections: options.connections, durationSeconds: 2 });

@@ -2,6 +2,8 @@ import autocannon from 'autocannon';
 
 export interface LoadResult {
   label: string;
+  /** Requests answered in the run. */
+  requests: number;
   requestsPerSecond: number;
   meanMs: number;
   p50Ms: number;
@@ -29,6 +31,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   });
   return {
     label: options.label,
+    requests: result.requests.total,
     requestsPerSecond: Math.round(result.requests.average),
     meanMs: result.latency.average,
     p50Ms: result.latency.p50,

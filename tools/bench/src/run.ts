@@ -1,7 +1,14 @@
 import { benchDatasetGeneration } from './dataset-generation';
+import { benchExport, parseExportBenchOptions } from './export-benchmark';
 import { benchGatewayOverhead } from './gateway-overhead';
+import { benchLeads, parseLeadsBenchOptions } from './leads-benchmark';
+import { benchMonitorRun, parseMonitorRunBenchOptions } from './monitor-run-benchmark';
 import { benchSearch } from './search-benchmark';
+import { benchWebhookDelivery, parseWebhookBenchOptions } from './webhook-delivery-benchmark';
 import { parseSearchBenchOptions } from './search-options';
+import { benchTracingOverhead, parseTracingBenchOptions } from './tracing-overhead';
+import { benchSearchPhrases, parsePhraseBenchOptions } from './search-phrases-benchmark';
+import { benchSignals, parseSignalsBenchOptions } from './signals-benchmark';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   dataset: async () => benchDatasetGeneration(Number(process.argv[3] ?? 1_000_000), Number(process.argv[4] ?? 1)),
@@ -10,7 +17,14 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
       seconds: Number(process.env.BENCH_SECONDS ?? 15),
       connections: Number(process.env.BENCH_CONNECTIONS ?? 32),
     }),
+  export: () => benchExport(parseExportBenchOptions(process.argv.slice(3))),
+  'monitor-run': () => benchMonitorRun(parseMonitorRunBenchOptions(process.argv.slice(3))),
   search: () => benchSearch(parseSearchBenchOptions(process.argv.slice(3))),
+  webhooks: () => benchWebhookDelivery(parseWebhookBenchOptions(process.argv.slice(3))),
+  phrases: () => benchSearchPhrases(parsePhraseBenchOptions(process.argv.slice(3))),
+  tracing: () => benchTracingOverhead(parseTracingBenchOptions(process.argv.slice(3))),
+  signals: () => benchSignals(parseSignalsBenchOptions(process.argv.slice(3))),
+  leads: () => benchLeads(parseLeadsBenchOptions(process.argv.slice(3))),
 };
 
 async function main(): Promise<void> {

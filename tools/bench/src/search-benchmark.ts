@@ -108,7 +108,7 @@ class CategoryRun {
  * generated dataset, driven over HTTP by a fixed mix of searches and counts.
  */
 export async function benchSearch(options: SearchBenchOptions): Promise<void> {
-  const database = await prepareBenchDatabase(options.database, options.seed, options.companies);
+  const database = await prepareBenchDatabase(options.database, options.seed, options.companies, { fresh: options.fresh });
   if (database.applied.length > 0) {
     console.log(`migrations applied to ${options.database}: ${database.applied.join(', ')} (${database.migrationSeconds.toFixed(1)} s)`);
   }

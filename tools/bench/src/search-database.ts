@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { dropDatabase, prepareDatabase } from '@radar/platform/prisma';
 import { testInfrastructure } from '@radar/platform/testing';
-import { REPOSITORY_ROOT } from '../../e2e/src/repository-root';
+import { REPOSITORY_ROOT } from '@radar/e2e';
 
 const SEARCH_MIGRATIONS = path.join(REPOSITORY_ROOT, 'apps', 'search', 'prisma', 'migrations');
 
@@ -46,13 +46,15 @@ async function holdsDataset(url: string, seed: number, companies: number): Promi
 }
 
 /**
- * The benchmark's database: kept when it already holds the same dataset, otherwise dropped and
- * created afresh. Migrations are applied here rather than by the service at start, because a
- * migration that rewrites a million rows outlasts the service's readiness wait.
+ * The benchmark's database: kept when it already holds the same dataset (unless `fresh`),
+ * otherwise dropped and created afresh. Migrations are applied here rather than by the service
+ * at start, because a migration that rewrites a million rows outlasts the service's readiness
+ * wait. A kept database holds the records the generator drew when it was loaded: `fresh` is
+ * for runs that must see the generator as it is now.
  */
-export async function prepareBenchDatabase(name: string, seed: number, companies: number): Promise<PreparedDatabase> {
+export async function prepareBenchDatabase(name: string, seed: number, companies: number, options: { fresh?: boolean } = {}): Promise<PreparedDatabase> {
   const url = benchDatabaseUrl(name);
-  const reused = await holdsDataset(url, seed, companies);
+  const reused = options.fresh !== true && (await holdsDataset(url, seed, companies));
   if (!reused) await dropDatabase(url);
   const started = performance.now();
   const result = await prepareDatabase(url, SEARCH_MIGRATIONS);

@@ -1,4 +1,4 @@
-import { generateCompany } from '@radar/dataset';
+import { generateCompany, type Company } from '@radar/dataset';
 
 /** Values that occur in the generated dataset, commonest first: what the query mix is drawn from. */
 export interface DatasetValues {
@@ -9,11 +9,18 @@ export interface DatasetValues {
   naicsSectors: string[];
   /** Phrases that descriptions carry verbatim ("machine learning", "supply chain"). */
   phrases: string[];
+  /** Those of `phrases` that more than WALK_MATCHES companies of the dataset hold: enough for fifty pages of twenty. */
+  walkPhrases: string[];
+  /** Words (four letters or more) of the common phrases that more than WALK_MATCHES companies hold. */
+  walkWords: string[];
 }
+
+/** Fifty pages of twenty, with room for the sample's error. */
+const WALK_MATCHES = 1_500;
 
 const SAMPLE_SIZE = 4_000;
 
-/** Where a description template puts one of its group's phrases (libs/dataset/src/description.ts). */
+/** Where a description template puts one of its industry's offerings (libs/dataset/src/description.ts). */
 const PHRASE_SLOTS = [/expertise in ([^.,]+)\./, /investing in ([^.,]+)\./, /expanding its ([^.,]+) capabilities/, /spans ([^.,]+), /];
 
 function byFrequency(values: Iterable<string>): string[] {
@@ -28,18 +35,24 @@ function byFrequency(values: Iterable<string>): string[] {
  */
 export function sampleDatasetValues(seed: number, companies: number): DatasetValues {
   const step = Math.max(1, Math.floor(companies / SAMPLE_SIZE));
-  const sample = [];
+  const sample: Company[] = [];
   for (let index = 0; index < companies && sample.length < SAMPLE_SIZE; index += step) sample.push(generateCompany(seed, index));
   const present = <T>(values: (T | null)[]): T[] => values.filter((value): value is T => value !== null);
   const phrases = sample.flatMap((company) =>
     PHRASE_SLOTS.map((slot) => company.description?.match(slot)?.[1]?.trim() ?? null).filter((phrase): phrase is string => phrase !== null),
   );
+  const shortPhrases = byFrequency(phrases.filter((phrase) => phrase.split(' ').length <= 3));
+  const holders = (phrase: string) => sample.filter((company) => company.description?.includes(phrase) ?? false).length;
+  const scale = companies / sample.length;
+  const words = [...new Set(shortPhrases.slice(0, 60).flatMap((phrase) => phrase.split(' ')).filter((word) => word.length >= 4))];
   return {
     countries: byFrequency(present(sample.map((company) => company.country))),
     cities: byFrequency(present(sample.map((company) => company.city))),
     industries: byFrequency(present(sample.map((company) => company.industry))),
     technologies: byFrequency(sample.flatMap((company) => company.technologies)),
     naicsSectors: byFrequency(present(sample.map((company) => company.naics_sector))),
-    phrases: byFrequency(phrases.filter((phrase) => phrase.split(' ').length <= 3)),
+    phrases: shortPhrases,
+    walkPhrases: shortPhrases.slice(0, 60).filter((phrase) => holders(phrase) * scale > WALK_MATCHES),
+    walkWords: words.filter((word) => holders(` ${word} `) * scale > WALK_MATCHES),
   };
 }

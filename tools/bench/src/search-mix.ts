@@ -106,7 +106,11 @@ const filterWalk: Draw = (rng, i, v) => ({
   ...SORTS[i % SORTS.length],
 });
 
-const textWalk: Draw = (rng, i, v) => ({ query: i % 2 === 0 ? rng.pick(v.phrases, 40) : rng.pick(phraseWords(v), 60) });
+/**
+ * Phrases and words with enough matches for fifty pages: at 1M every common one; at 100k few
+ * phrases, so words only when there are not enough phrases.
+ */
+const textWalk: Draw = (rng, i, v) => ({ query: i % 2 === 0 && v.walkPhrases.length >= 20 ? rng.pick(v.walkPhrases, 40) : rng.pick(v.walkWords, 60) });
 
 const exclude: Draw = (rng, i, v) => {
   switch (i % 3) {

@@ -9,6 +9,8 @@ export interface SearchBenchOptions {
   queries: number;
   /** Upper bound on the time one pass (cold or warm) of one category may take. */
   passSeconds: number;
+  /** Load afresh even when the database holds the same seed and count (after the generator changed). */
+  fresh: boolean;
 }
 
 const DEFAULTS: SearchBenchOptions = {
@@ -17,6 +19,7 @@ const DEFAULTS: SearchBenchOptions = {
   database: 'radar_bench_search',
   queries: 30,
   passSeconds: 25,
+  fresh: false,
 };
 
 function positiveInteger(flag: string, value: string | undefined, fallback: number): number {
@@ -26,7 +29,7 @@ function positiveInteger(flag: string, value: string | undefined, fallback: numb
   return parsed;
 }
 
-/** `npm run bench -- search [--companies N] [--seed S] [--database NAME] [--queries Q] [--pass-seconds T]` */
+/** `npm run bench -- search [--companies N] [--seed S] [--database NAME] [--queries Q] [--pass-seconds T] [--fresh]` */
 export function parseSearchBenchOptions(args: string[]): SearchBenchOptions {
   const { values } = parseArgs({
     args,
@@ -36,6 +39,7 @@ export function parseSearchBenchOptions(args: string[]): SearchBenchOptions {
       database: { type: 'string' },
       queries: { type: 'string' },
       'pass-seconds': { type: 'string' },
+      fresh: { type: 'boolean' },
     },
     strict: true,
   });
@@ -47,5 +51,6 @@ export function parseSearchBenchOptions(args: string[]): SearchBenchOptions {
     database,
     queries: positiveInteger('queries', values.queries, DEFAULTS.queries),
     passSeconds: positiveInteger('pass-seconds', values['pass-seconds'], DEFAULTS.passSeconds),
+    fresh: values.fresh ?? DEFAULTS.fresh,
   };
 }

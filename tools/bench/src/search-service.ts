@@ -4,8 +4,7 @@ import type { Caller } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
 import { Bus } from '@radar/platform/nats';
 import { silentLogger, testInfrastructure, uniqueSuffix } from '@radar/platform/testing';
-import { freePort } from '../../e2e/src/stack/free-port';
-import { ServiceProcess } from '../../e2e/src/stack/service-process';
+import { freePort, ServiceProcess } from '@radar/e2e';
 
 const secret = (): string => randomBytes(32).toString('base64url');
 

@@ -5,6 +5,8 @@ import { CronJob, Job } from 'kubernetes-models/batch/v1';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Namespace, Secret, Service, ServiceAccount } from 'kubernetes-models/v1';
+import { EckElasticsearch } from './eck-elasticsearch';
+import { operatorResources } from './operator-resources';
 import type { KubernetesObject } from './kubernetes-object';
 
 interface Validating {
@@ -30,6 +32,10 @@ const models: Record<string, new () => Validating> = {
   'networking.k8s.io/v1/Ingress': Ingress,
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  // The search index's cluster, run by the ECK operator (k8s/overlays/prod/elasticsearch.yaml).
+  'elasticsearch.k8s.elastic.co/v1/Elasticsearch': EckElasticsearch,
+  // PostgreSQL and RabbitMQ, run by their operators (k8s/infrastructure).
+  ...operatorResources,
 };
 
 /** Schema errors of one object, empty when it is valid. */

@@ -16,7 +16,8 @@ export function listYamlFiles(folder: string): string[] {
  * because kubectl and compose would reject or silently misread such a file.
  */
 export function parseYamlDocuments(file: string): unknown[] {
-  const documents = parseAllDocuments(readFileSync(file, 'utf8'), { uniqueKeys: true });
+  // merge: compose files share settings through YAML merge keys (<<), as compose reads them.
+  const documents = parseAllDocuments(readFileSync(file, 'utf8'), { uniqueKeys: true, merge: true });
   if (!Array.isArray(documents)) return [];
   const problems = documents.flatMap((document) => [...document.errors, ...document.warnings]);
   if (problems.length > 0) {

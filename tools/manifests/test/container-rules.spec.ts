@@ -1,3 +1,4 @@
+import { toManifest } from '../src/kubernetes-object';
 import { containerViolations, imagePinViolations } from '../src/rules/container-rules';
 import { compliantWorld, containerOf, manifestsOf } from './builders/world';
 
@@ -53,6 +54,19 @@ describe('container rules', () => {
     expect(containerViolations(manifestsOf(world))).toEqual(
       ['requests.cpu', 'requests.memory', 'limits.cpu', 'limits.memory'].map((resource) => `Deployment/ledger (test) container wait has no resources.${resource}`),
     );
+  });
+
+  it("require of a Job's container (a migration runs to its end, serving nothing) resources and hardening, not probes", () => {
+    const { readinessProbe: _readiness, livenessProbe: _liveness, ...migrate } = { ...containerOf(compliantWorld().ledger), name: 'migrate' };
+    const job = { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'ledger-migrate' }, spec: { template: { spec: { restartPolicy: 'Never', containers: [migrate] } } } };
+    expect(containerViolations([toManifest(job, 'test')])).toEqual([]);
+    const unhardened = { ...job, spec: { template: { spec: { restartPolicy: 'Never', containers: [{ ...migrate, securityContext: {} }] } } } };
+    expect(containerViolations([toManifest(unhardened, 'test')])).toEqual([
+      'Job/ledger-migrate (test) container migrate does not set runAsNonRoot: true',
+      'Job/ledger-migrate (test) container migrate does not set allowPrivilegeEscalation: false',
+      'Job/ledger-migrate (test) container migrate does not set readOnlyRootFilesystem: true',
+      'Job/ledger-migrate (test) container migrate does not drop ALL capabilities',
+    ]);
   });
 
   it('require images pinned to a tag other than latest or to a digest', () => {

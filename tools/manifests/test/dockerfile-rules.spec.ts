@@ -1,4 +1,4 @@
-import { dockerfileViolations, dockerignoreViolations } from '../src/rules/dockerfile-rules';
+import { dockerfileViolations, dockerignoreViolations, exposedPorts } from '../src/rules/dockerfile-rules';
 
 const base = 'node:20-bookworm-slim';
 
@@ -36,5 +36,9 @@ describe('Dockerfile rules', () => {
 
   it('name each required exclusion missing from the ignore file', () => {
     expect(dockerignoreViolations('**/node_modules\n', ['**/node_modules', '.git'])).toEqual(['the build context does not exclude .git']);
+  });
+
+  it('read the exposed ports of every EXPOSE, ranges and protocols included', () => {
+    expect(exposedPorts('FROM node\nEXPOSE 8080-8082 9464/tcp\nEXPOSE 5000\n')).toEqual([8080, 8081, 8082, 9464, 5000]);
   });
 });

@@ -5,8 +5,9 @@ import { Service } from 'kubernetes-models/v1';
 import { apps } from 'kubernetes-models';
 import { toManifest, type Manifest } from '../src/kubernetes-object';
 import { schemaErrors } from '../src/kubernetes-schemas';
-import { buildKustomization, type BuiltKustomization } from '../src/kustomize/build-kustomization';
-import { kubernetesRoot, overlaysRoot, relativeToRepository } from '../src/paths';
+import { kustomizeBuild } from '../src/kubectl-kustomize';
+import { kustomizationReferences, type SecretSource } from '../src/kustomization-references';
+import { chartValuesRoot, kubernetesRoot, overlaysRoot, relativeToRepository } from '../src/paths';
 import { containerViolations, imagePinViolations } from '../src/rules/container-rules';
 import {
   bindAddressViolations,
@@ -15,15 +16,33 @@ import {
   requiredEnvironmentViolations,
   sharedSecretViolations,
   upstreamUrlViolations,
+  variableSources,
 } from '../src/rules/environment-rules';
 import { ingressViolations, operatorServiceViolations, serviceTargetViolations } from '../src/rules/exposure-rules';
 import { networkPolicyViolations } from '../src/rules/network-policy-rules';
-import { bindAddressVariables, requiredEnvironment, restrictedPorts, sharedSecrets, upstreamUrlVariables } from '../src/rules/project-facts';
+import {
+  autoscaledWorkloads,
+  bindAddressVariables,
+  ingressAllowances,
+  metricsPort,
+  migratedServices,
+  requiredEnvironment,
+  sharedSecrets,
+  upstreamUrlVariables,
+} from '../src/rules/project-facts';
 import { committedSecretViolations, secretSourceViolations } from '../src/rules/secret-rules';
-import { disruptionBudgetViolations, referenceViolations, replicaViolations } from '../src/rules/workload-rules';
+import {
+  autoscalingViolations,
+  disruptionBudgetViolations,
+  metricsViolations,
+  migrationViolations,
+  referenceViolations,
+  replicaViolations,
+} from '../src/rules/workload-rules';
 import { listYamlFiles, parseYamlDocuments } from '../src/yaml-files';
 
-const yamlFiles = listYamlFiles(kubernetesRoot);
+// Helm values files (k8s/charts) are not objects: test/chart-values.spec.ts checks them.
+const yamlFiles = listYamlFiles(kubernetesRoot).filter((file) => !file.startsWith(chartValuesRoot + path.sep));
 const kustomizationFolders = yamlFiles.filter((file) => path.basename(file) === 'kustomization.yaml').map((file) => path.dirname(file));
 const manifestFiles = yamlFiles.filter((file) => path.basename(file) !== 'kustomization.yaml');
 const overlays = readdirSync(overlaysRoot, { withFileTypes: true })
@@ -46,17 +65,17 @@ describe('the committed files in k8s/', () => {
     expect(() => parseYamlDocuments(path.resolve(kubernetesRoot, '..', file))).not.toThrow();
   });
 
-  it('reference only files that exist, from every kustomization', () => {
-    for (const folder of kustomizationFolders) expect(() => buildKustomization(folder)).not.toThrow();
+  it.each(kustomizationFolders.map(relativeToRepository))('%s builds with kubectl kustomize (every file it names exists, every field is known)', (folder) => {
+    expect(kustomizeBuild(path.resolve(kubernetesRoot, '..', folder)).length).toBeGreaterThan(0);
   });
 
   it('contain no manifest that no kustomization lists (a file kustomize would silently skip)', () => {
-    const referenced = new Set(kustomizationFolders.flatMap((folder) => buildKustomization(folder).files));
+    const referenced = new Set(kustomizationFolders.flatMap((folder) => kustomizationReferences(folder).files));
     expect(manifestFiles.filter((file) => !referenced.has(file)).map(relativeToRepository)).toEqual([]);
   });
 
   it('validate against the Kubernetes API schemas, object by object (patches are checked once applied)', () => {
-    const patches = new Set(kustomizationFolders.flatMap((folder) => buildKustomization(folder).patchFiles));
+    const patches = new Set(kustomizationFolders.flatMap((folder) => kustomizationReferences(folder).patchFiles));
     const resources = manifestFiles
       .filter((file) => !patches.has(file))
       .flatMap((file) => parseYamlDocuments(file).map((document) => toManifest(document, relativeToRepository(file))));
@@ -75,10 +94,11 @@ describe('the committed files in k8s/', () => {
   });
 });
 
-describe.each(overlays)('the %s overlay, built', (overlay) => {
-  let built: BuiltKustomization;
+describe.each(overlays)('the %s overlay, built by kubectl kustomize', (overlay) => {
+  let built: { manifests: Manifest[]; secretSources: SecretSource[] };
   beforeAll(() => {
-    built = buildKustomization(path.join(overlaysRoot, overlay));
+    const folder = path.join(overlaysRoot, overlay);
+    built = { manifests: kustomizeBuild(folder), secretSources: kustomizationReferences(folder).secretSources };
   });
 
   it('is valid against the Kubernetes API schemas', () => {
@@ -99,7 +119,7 @@ describe.each(overlays)('the %s overlay, built', (overlay) => {
     expect(operatorServiceViolations(built.manifests)).toEqual([]);
   });
 
-  it('publishes gateway 8080, the operator port 8081, ledger 8082 and search 8083 on ClusterIP Services that reach declared pod ports', () => {
+  it('publishes gateway 8080, the operator port 8081, ledger 8082, search 8083, export 8084 and webhook-dispatch 8087 on ClusterIP Services that reach declared pod ports', () => {
     const services = Object.fromEntries(
       built.manifests.flatMap(({ object }) => (Service.is(object) ? [[object.metadata?.name, { type: object.spec?.type, ports: object.spec?.ports?.map(({ port }) => port) }]] : [])),
     );
@@ -108,12 +128,36 @@ describe.each(overlays)('the %s overlay, built', (overlay) => {
       'gateway-operator': { type: 'ClusterIP', ports: [8081] },
       ledger: { type: 'ClusterIP', ports: [8082] },
       search: { type: 'ClusterIP', ports: [8083] },
+      export: { type: 'ClusterIP', ports: [8084] },
+      'monitor-scheduler': { type: 'ClusterIP', ports: [8085] },
+      'signal-ingest': { type: 'ClusterIP', ports: [8086] },
+      'webhook-dispatch': { type: 'ClusterIP', ports: [8087] },
     });
     expect(serviceTargetViolations(built.manifests)).toEqual([]);
   });
 
-  it.each(restrictedPorts.map((restricted) => [restricted.service, restricted] as const))('lets only allowed callers reach %s', (_service, restricted) => {
-    expect(networkPolicyViolations(built.manifests, restricted)).toEqual([]);
+  it('has an ingress allowance for every workload it runs (a new Deployment must say who may reach it)', () => {
+    const workloads = built.manifests.filter(({ object }) => object.kind === 'Deployment').map(({ object }) => object.metadata.name);
+    expect(workloads.filter((name) => !ingressAllowances.some((allowance) => allowance.workload === name))).toEqual([]);
+  });
+
+  it.each(ingressAllowances.map((allowance) => [allowance.workload, allowance] as const))(
+    'lets only its allowed sources reach %s: the ingress controller the gateway, the gateway the services, Prometheus the metrics',
+    (_workload, allowance) => {
+      expect(networkPolicyViolations(built.manifests, allowance)).toEqual([]);
+    },
+  );
+
+  it(`serves /metrics from every Deployment on port ${metricsPort}, announced to Prometheus`, () => {
+    expect(metricsViolations(built.manifests, metricsPort)).toEqual([]);
+  });
+
+  it('migrates each database in one Job per service, and no Deployment migrates at start', () => {
+    expect(migrationViolations(built.manifests, migratedServices)).toEqual([]);
+  });
+
+  it('scales gateway, search, export, export-worker and signal-ingest with one HorizontalPodAutoscaler each', () => {
+    expect(autoscalingViolations(built.manifests, autoscaledWorkloads, overlay === 'prod' ? 2 : 1)).toEqual([]);
   });
 
   it('covers each Deployment with exactly one PodDisruptionBudget', () => {
@@ -153,16 +197,16 @@ describe.each(overlays)('the %s overlay, built', (overlay) => {
 
 describe('the prod overlay, built', () => {
   it('runs at least two replicas of every Deployment', () => {
-    expect(replicaViolations(buildKustomization(path.join(overlaysRoot, 'prod')).manifests, 2)).toEqual([]);
+    expect(replicaViolations(kustomizeBuild(path.join(overlaysRoot, 'prod')), 2)).toEqual([]);
   });
 });
 
 describe.each([
   ['dev', undefined],
-  ['prod', 'http://elasticsearch:9200'],
+  ['prod', 'https://radar-search-es-http:9200'],
 ])('search in the %s overlay', (overlay, elasticsearchUrl) => {
   const environment = (): Map<string, string | undefined> => {
-    const { manifests } = buildKustomization(path.join(overlaysRoot, overlay));
+    const manifests = kustomizeBuild(path.join(overlaysRoot, overlay));
     const search = manifests.find(({ object }) => apps.v1.Deployment.is(object) && object.metadata.name === 'search');
     const container = search && apps.v1.Deployment.is(search.object) ? search.object.spec?.template.spec?.containers[0] : undefined;
     if (!container) throw new Error(`${overlay} builds no search Deployment`);
@@ -174,5 +218,42 @@ describe.each([
     expect(variables.get('ELASTICSEARCH_URL')).toBe(elasticsearchUrl);
     expect(variables.has('ELASTICSEARCH_URL')).toBe(elasticsearchUrl !== undefined);
     expect(variables.get('ELASTICSEARCH_INDEX')).toBe('radar-companies');
+  });
+});
+
+describe('the Elasticsearch cluster of the prod overlay', () => {
+  const built = () => kustomizeBuild(path.join(overlaysRoot, 'prod'));
+
+  it('is an ECK Elasticsearch of 3 nodes of 32 GiB with a 16 GB heap, each on its own host (docs/performance.md)', () => {
+    const cluster = built().find(({ object }) => object.kind === 'Elasticsearch')?.object as unknown as {
+      metadata: { name: string; namespace: string };
+      spec: { nodeSets: { count: number; podTemplate: { spec: { containers: { env: { name: string; value: string }[]; resources: unknown }[]; affinity: unknown } } }[] };
+    };
+    expect(cluster.metadata).toMatchObject({ name: 'radar-search', namespace: 'radar' });
+    const [nodeSet] = cluster.spec.nodeSets;
+    expect(nodeSet?.count).toBe(3);
+    const container = nodeSet?.podTemplate.spec.containers[0];
+    expect(container?.resources).toEqual({ requests: { cpu: '4', memory: '32Gi' }, limits: { cpu: '8', memory: '32Gi' } });
+    expect(container?.env).toContainEqual({ name: 'ES_JAVA_OPTS', value: '-Xms16g -Xmx16g' });
+    expect(JSON.stringify(nodeSet?.podTemplate.spec.affinity)).toContain('kubernetes.io/hostname');
+  });
+
+  it('gives search the layout of docs/performance.md, the cluster CA and an API key from its Secret', () => {
+    const manifests = built();
+    const search = manifests.find(({ object }) => apps.v1.Deployment.is(object) && object.metadata.name === 'search');
+    if (!search || !apps.v1.Deployment.is(search.object)) throw new Error('prod builds no search Deployment');
+    const pod = search.object.spec?.template.spec;
+    const container = pod?.containers[0];
+    if (!container) throw new Error('the search Deployment has no container');
+    const variables = containerEnvironment(manifests, container);
+    expect(Object.fromEntries(['ELASTICSEARCH_SHARDS', 'ELASTICSEARCH_REPLICAS', 'ELASTICSEARCH_REFRESH_INTERVAL', 'ELASTICSEARCH_CA_FILE'].map((name) => [name, variables.get(name)]))).toEqual({
+      ELASTICSEARCH_SHARDS: '6',
+      ELASTICSEARCH_REPLICAS: '1',
+      ELASTICSEARCH_REFRESH_INTERVAL: '30s',
+      ELASTICSEARCH_CA_FILE: '/etc/radar/elasticsearch/ca.crt',
+    });
+    expect(container.volumeMounts).toContainEqual({ name: 'elasticsearch-ca', mountPath: '/etc/radar/elasticsearch', readOnly: true });
+    expect(pod?.volumes).toContainEqual({ name: 'elasticsearch-ca', secret: { secretName: 'radar-search-es-http-certs-public', items: [{ key: 'ca.crt', path: 'ca.crt' }] } });
+    expect(variableSources(manifests, container, 'ELASTICSEARCH_API_KEY')).toEqual([expect.stringMatching(/^Secret\/search-secrets/)]);
   });
 });

@@ -57,6 +57,11 @@ export class ServiceProcess {
     }
   }
 
+  /** The process id (benchmarks read its memory from /proc). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   /** SIGTERM for a clean shutdown; SIGKILL if it takes too long. */
   async stop(): Promise<void> {
     if (this.exited) return;

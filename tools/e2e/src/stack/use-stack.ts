@@ -1,11 +1,14 @@
 import { startStack, type E2eStack } from './e2e-stack';
 
+/** Every service of the catalogue starts in turn; on a busy 2-core machine that takes more than a minute. */
+const STACK_START_TIMEOUT_MS = 180_000;
+
 /** Starts a stack before the file's tests and stops it (dropping its databases) after them. */
 export function useStack(): () => E2eStack {
   let stack: E2eStack | undefined;
   beforeAll(async () => {
     stack = await startStack();
-  }, 60_000);
+  }, STACK_START_TIMEOUT_MS);
   afterAll(async () => {
     await stack?.stop();
   }, 30_000);

@@ -33,7 +33,7 @@ function securityViolations(container: IContainer, pod: IPodSecurityContext | un
 
 /**
  * Every container of every workload has requests and limits and a hardened securityContext;
- * every main container answers readiness on /readyz and liveness on /healthz.
+ * every main container of a long-running workload answers readiness on /readyz and liveness on /healthz.
  */
 export function containerViolations(manifests: Manifest[]): string[] {
   return manifests.flatMap((manifest) => {
@@ -47,7 +47,9 @@ export function containerViolations(manifests: Manifest[]): string[] {
           ? [...probeViolations(container, 'readinessProbe', probePaths.readiness), ...probeViolations(container, 'livenessProbe', probePaths.liveness)]
           : []),
       ].map((violation) => `${describe(manifest)} container ${container.name} ${violation}`);
-    return [...spec.containers.flatMap((container) => check(container, true)), ...(spec.initContainers ?? []).flatMap((container) => check(container, false))];
+    // A Job's container runs to its end: no server, nothing to probe.
+    const serves = !['Job', 'CronJob'].includes(manifest.object.kind);
+    return [...spec.containers.flatMap((container) => check(container, serves)), ...(spec.initContainers ?? []).flatMap((container) => check(container, false))];
   });
 }
 

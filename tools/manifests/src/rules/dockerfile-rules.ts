@@ -55,3 +55,14 @@ export function dockerignoreViolations(text: string, required: readonly string[]
   const patterns = new Set(text.split(/\r?\n/).map((line) => line.trim()));
   return required.filter((pattern) => !patterns.has(pattern)).map((pattern) => `the build context does not exclude ${pattern}`);
 }
+
+/** The ports the image declares (EXPOSE), each instruction's list and ranges (8080-8088) expanded. */
+export function exposedPorts(text: string): number[] {
+  return parseDockerfile(text)
+    .filter(({ keyword }) => keyword === 'EXPOSE')
+    .flatMap(({ argument }) => argument.split(/\s+/))
+    .flatMap((entry) => {
+      const [from, to = from] = entry.replace(/\/\w+$/, '').split('-').map(Number);
+      return from === undefined || to === undefined ? [] : Array.from({ length: to - from + 1 }, (_, index) => from + index);
+    });
+}

@@ -1,69 +1,124 @@
+import { gatewayUpstreams, SERVICE_CATALOGUE, serviceUrlVariable, type ServiceEntry } from '@radar/contracts';
+import type { ComposedService } from './compose-rules';
+import type { AllowedIngress, IngressAllowance } from './network-policy-rules';
+
 /**
- * What the manifests must say about Radar's services, from their configuration code and the
- * deployment brief. Change it together with a service's config.ts.
+ * What the manifests must say about Radar's services: from the service catalogue
+ * (libs/contracts/src/service-catalogue.json) and, for each service's own variables, from its
+ * config.ts. Change the service-specific lists together with a service's config.ts.
  */
 export const publicApiPrefix = '/api/v1';
+
+const deployed = SERVICE_CATALOGUE.filter((service) => !service.localOnly);
+
+/** The gateway's upstreams that are deployed; a local-only stand-in's URL stays unset in a cluster (its operator routes answer 503). */
+const deployedUpstreams = gatewayUpstreams().filter((service) => !service.localOnly);
 
 /** The gateway's operator API: reachable inside the cluster only, never through an Ingress. */
 export const operatorPort = { number: 8081, name: 'operator' } as const;
 
 export const probePaths = { readiness: '/readyz', liveness: '/healthz' } as const;
 
-/** Services whose HTTP port only named callers may reach. */
-export const restrictedPorts = [
-  { service: 'ledger', port: 8082, allowedCallers: ['gateway'] },
-  { service: 'search', port: 8083, allowedCallers: ['gateway'] },
-] as const;
+/** The port every service serves /metrics on in a cluster (METRICS_PORT), apart from its API. */
+export const metricsPort = 9464;
+
+/** Where Prometheus runs: its pods alone may reach the metrics ports. */
+export const monitoringNamespace = 'monitoring';
+
+/** Where the ingress controller runs: its pods alone reach the gateway's public port. */
+export const ingressControllerNamespace = 'ingress-nginx';
+
+/** Deployments beyond one per service: each runs a service's code in another role. */
+const extraWorkloads: { workload: string; service: string }[] = [{ workload: 'export-worker', service: 'export' }];
+
+const scraping: AllowedIngress = { from: { namespace: monitoringNamespace }, port: metricsPort };
+
+/**
+ * Who may connect to each workload's pods: only the gateway is reachable from outside (through
+ * the ingress controller, on its public port); only the gateway reaches the other services' HTTP
+ * ports; Prometheus reaches every metrics port; the gateway's operator port takes no connection
+ * (the CLI reaches it through `kubectl port-forward`).
+ */
+export const ingressAllowances: IngressAllowance[] = [
+  ...deployed.map((service) => ({
+    workload: service.name,
+    allowed:
+      service.name === 'gateway'
+        ? [{ from: { namespace: ingressControllerNamespace }, port: service.port.default }, scraping]
+        : [{ from: { pods: 'gateway' }, port: service.port.default }, scraping],
+  })),
+  ...extraWorkloads.map(({ workload }) => ({ workload, allowed: [scraping] })),
+];
+
+/** Deployments a HorizontalPodAutoscaler scales (and which therefore set no replicas of their own). */
+export const autoscaledWorkloads = ['gateway', 'search', 'export', 'export-worker', 'signal-ingest'] as const;
+
+/** Each service with a database and the variable holding its URL: each gets a migration Job. */
+export const migratedServices = deployed.flatMap((service) => (service.database ? [{ service: service.name, databaseVariable: service.database.variable }] : []));
+
+/** Variables every service reads (libs/platform/src/service/platform-config.ts). */
+const platformVariables = ['NATS_URL', 'LOG_LEVEL', 'RUN_MIGRATIONS', 'METRICS_PORT', 'METRICS_HOST'];
+
+/** Each service's own variables that a deployment must set (those with no safe default). */
+const ownVariables: Record<string, readonly string[]> = {
+  gateway: ['REDIS_URL', ...deployedUpstreams.map((service) => serviceUrlVariable(service.name))],
+  // ELASTICSEARCH_URL is optional on purpose: unset selects PostgreSQL search (dev), prod sets it.
+  search: ['ELASTICSEARCH_INDEX', 'SEARCH_STATEMENT_TIMEOUT_MS', 'DATABASE_POOL_SIZE'],
+  // The sending policy is set explicitly so that a deployment states it (production: https, public addresses only).
+  // Delivery needs its broker and mail server, and the owners' mail domain, named.
+  'webhook-dispatch': ['WEBHOOK_SECRET_KEY', 'WEBHOOK_ALLOW_HTTP', 'WEBHOOK_ALLOWED_ADDRESS_CLASSES', 'AMQP_URL', 'SMTP_URL', 'DIGEST_RECIPIENT_DOMAIN'],
+  // The upstream provider has no default address: a deployment names it.
+  'signal-ingest': ['PROVIDER_URL'],
+  // The object store and its key pair have no default; the role says which half of the service runs.
+  export: ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'EXPORT_ROLE'],
+};
+
+const environmentOf = (service: ServiceEntry): string[] => [
+  service.hostVariable,
+  service.port.variable,
+  ...service.extraPorts.map((extra) => extra.variable),
+  ...(service.database ? [service.database.variable] : []),
+  ...service.secrets,
+  ...platformVariables,
+  ...(ownVariables[service.name] ?? []),
+];
 
 /** Every variable each service reads at start, by Deployment name. */
-export const requiredEnvironment: Record<string, readonly string[]> = {
-  gateway: [
-    'GATEWAY_HOST',
-    'GATEWAY_PORT',
-    'OPERATOR_PORT',
-    'GATEWAY_DATABASE_URL',
-    'REDIS_URL',
-    'NATS_URL',
-    'INTERNAL_SIGNING_SECRET',
-    'OPERATOR_SECRET',
-    'LEDGER_URL',
-    'SEARCH_URL',
-    'LOG_LEVEL',
-    'RUN_MIGRATIONS',
-  ],
-  ledger: ['LEDGER_HOST', 'LEDGER_PORT', 'LEDGER_DATABASE_URL', 'NATS_URL', 'INTERNAL_SIGNING_SECRET', 'LOG_LEVEL', 'RUN_MIGRATIONS'],
-  // ELASTICSEARCH_URL is optional on purpose: unset selects PostgreSQL search (dev), prod sets it.
-  search: [
-    'SEARCH_HOST',
-    'SEARCH_PORT',
-    'SEARCH_DATABASE_URL',
-    'ELASTICSEARCH_INDEX',
-    'NATS_URL',
-    'INTERNAL_SIGNING_SECRET',
-    'OPERATOR_SECRET',
-    'CURSOR_SECRET',
-    'SEARCH_STATEMENT_TIMEOUT_MS',
-    'DATABASE_POOL_SIZE',
-    'LOG_LEVEL',
-    'RUN_MIGRATIONS',
-  ],
-};
+export const requiredEnvironment: Record<string, readonly string[]> = Object.fromEntries(deployed.map((service) => [service.name, environmentOf(service)]));
+
+/**
+ * What deploy/compose.yaml must give each service of the catalogue (its local stand-ins too):
+ * what a deployment must, but the metrics port: compose serves /metrics on the services' own
+ * ports (and the gateway's operator port), where no NetworkPolicy tells scrapers apart.
+ */
+export const composedServices: ComposedService[] = SERVICE_CATALOGUE.map((service) => ({
+  name: service.name,
+  environment: environmentOf(service).filter((variable) => !variable.startsWith('METRICS_')),
+  hostVariable: service.hostVariable,
+  upstreams:
+    service.name === 'gateway'
+      ? Object.fromEntries(gatewayUpstreams().map((upstream) => [serviceUrlVariable(upstream.name), { service: upstream.name, port: upstream.port.default }]))
+      : {},
+}));
 
 /**
  * Secrets several services must hold with the same value, with who reads them. Each comes from
  * one Secret that all its readers share, so a rotation cannot leave them disagreeing (a gateway
  * signing with a value search does not accept answers 401 to everything it forwards).
  */
-export const sharedSecrets: Record<string, readonly string[]> = {
-  INTERNAL_SIGNING_SECRET: ['gateway', 'ledger', 'search'],
-  OPERATOR_SECRET: ['gateway', 'search'],
-};
+export const sharedSecrets: Record<string, readonly string[]> = Object.fromEntries(
+  [...new Set(deployed.flatMap((service) => service.secrets))]
+    .map((name) => [name, deployed.filter((service) => service.secrets.includes(name)).map((service) => service.name)] as const)
+    .filter(([, readers]) => readers.length > 1),
+);
 
 /** Variables holding the URL of another service in the cluster: each must name a Service and one of its ports. */
-export const upstreamUrlVariables: Record<string, readonly string[]> = { gateway: ['LEDGER_URL', 'SEARCH_URL'] };
+export const upstreamUrlVariables: Record<string, readonly string[]> = {
+  gateway: deployedUpstreams.map((service) => serviceUrlVariable(service.name)),
+};
 
 /** Services default to 127.0.0.1 for local safety; in a pod that would make them unreachable. */
-export const bindAddressVariables: Record<string, string> = { gateway: 'GATEWAY_HOST', ledger: 'LEDGER_HOST', search: 'SEARCH_HOST' };
+export const bindAddressVariables: Record<string, string> = Object.fromEntries(deployed.map((service) => [service.name, service.hostVariable]));
 
 /** Variable names whose values are secrets and so belong in a Secret, never a ConfigMap. */
 export const secretVariablePattern = /SECRET|PASSWORD|TOKEN|DATABASE_URL|PRIVATE_KEY|ACCESS_KEY/;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readEnvFile } from '../kustomize/env-file';
-import type { SecretSource } from '../kustomize/build-kustomization';
+import { parseEnv } from 'node:util';
+import type { SecretSource } from '../kustomization-references';
 import { describe, type Manifest } from '../kubernetes-object';
 import { relativeToRepository } from '../paths';
 
@@ -41,7 +41,7 @@ export function secretSourceViolations(sources: SecretSource[]): string[] {
         ...(isIgnoredBeside(file) ? [] : [`${shown} (secretGenerator ${name}) is not git-ignored beside it`]),
         ...(!existsSync(example)
           ? [`${shown} has no ${path.basename(example)} listing its keys`]
-          : Object.entries(readEnvFile(example))
+          : Object.entries(parseEnv(readFileSync(example, 'utf8')))
               .filter(([, value]) => value !== '')
               .map(([key]) => `${relativeToRepository(example)} gives ${key} a value; examples list keys only`)),
       ];

@@ -1,0 +1,7 @@
+/** The whole stack as processes, for the end-to-end tests and the benchmarks. */
+export { startStack, type E2eStack, type StackOptions } from './stack/e2e-stack';
+export { ServiceProcess } from './stack/service-process';
+export { startLocalMail, type StackMail } from './stack/local-mail';
+export { freePort } from './stack/free-port';
+export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './tracing/otlp-receiver';
+export { REPOSITORY_ROOT } from './repository-root';

@@ -1,0 +1,176 @@
+import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { errorEnvelopeSchema, PUBLIC_ROUTES, type PublicRoute } from '@radar/contracts';
+import { describeRequest, problemsWith } from '../src/fuzz/answer-invariants';
+import { requestFor, type FuzzWorld } from '../src/fuzz/request-arbitraries';
+import { createToken, createWorkspace, workspaceWithToken } from '../src/operator-world';
+import { radar, radarFails } from '../src/radar-cli';
+import { RawHttpClient, type RawAnswer } from '../src/raw-http';
+import { startStack, type E2eStack } from '../src/stack/e2e-stack';
+
+/** Fixed, so a failure replays exactly; change it to explore other inputs. */
+const SEED = 20_261_124;
+/** Generated requests per public endpoint (about 2,500 in all): the whole file takes about a minute here. */
+const RUNS_PER_ROUTE = 120;
+
+describe('bad input through the gateway: never a 500, always the envelope and X-Request-Id', () => {
+  let stack: E2eStack;
+  let world: FuzzWorld;
+  const client = new RawHttpClient();
+
+  beforeAll(async () => {
+    // Limits scaled up: the fuzz sends thousands of requests a minute with one token, and a 429
+    // would stop them at the gateway, short of the services' input handling.
+    stack = await startStack({ gatewayEnv: { RATE_LIMIT_SCALE: '1000' } });
+    await radar(stack, 'dataset', 'load', '--companies', '50', '--seed', '7');
+    const workspace = await workspaceWithToken(stack, { credits: 1_000, scope: 'read_write' });
+    const found = await send('POST', '/companies/search', { authorization: `Bearer ${workspace.token.token}`, 'content-type': 'application/json' }, '{"limit": 20}');
+    const knownIds = (JSON.parse(found.text) as { items: { company_id: string }[] }).items.map((item) => item.company_id);
+    expect(knownIds.length).toBeGreaterThan(0);
+    world = { token: workspace.token.token, knownIds };
+  }, 90_000);
+
+  afterAll(async () => {
+    client.close();
+    await stack?.stop();
+  }, 30_000);
+
+  function send(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer, chunked = false): Promise<RawAnswer> {
+    return client.send({ method, url: `${stack.gatewayUrl}/api/v1${path}`, headers, body: typeof body === 'string' ? Buffer.from(body) : body, chunked });
+  }
+
+  const authorized = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${world.token}`, ...extra });
+  const json = (extra: Record<string, string> = {}) => authorized({ 'content-type': 'application/json', ...extra });
+  const detailOf = (answer: RawAnswer) => errorEnvelopeSchema.parse(JSON.parse(answer.text)).detail;
+
+  describe('regressions: what got a 500 or a bare Node answer before', () => {
+    it.each(['query', 'countries', 'cities', 'industries', 'technologies', 'keywords'])(
+      'answers a NUL character in %s with 422 naming the field, in search and counts',
+      async (field) => {
+        const value = field === 'query' ? 'a\u0000b' : ['Germany', 'a\u0000b'];
+        for (const endpoint of ['/companies/search', '/companies/counts']) {
+          const answer = await send('POST', endpoint, json(), JSON.stringify({ [field]: value }));
+          expect(answer.status).toBe(422);
+          const detail = detailOf(answer);
+          expect(detail.code).toBe('VALIDATION_ERROR');
+          expect(detail.message).toContain(`body field "${field === 'query' ? 'query' : `${field}.1`}": must not contain a NUL character`);
+        }
+      },
+    );
+
+    it.each(['/companies/%FF', '/companies/%E0%A4%A/job-postings', '/monitors/%C0/runs'])(
+      'answers the path %s, not valid percent-encoding, with 404 NOT_FOUND in the envelope',
+      async (path) => {
+        const answer = await send('GET', path, authorized({ 'x-request-id': 'trace-percent' }));
+        expect(answer.status).toBe(404);
+        expect(answer.headers['x-request-id']).toBe('trace-percent');
+        expect(detailOf(answer).code).toBe('NOT_FOUND');
+      },
+    );
+
+    it.each(['gzip', 'deflate', 'br'])('answers Content-Encoding %s on a body that is not compressed with 422', async (encoding) => {
+      const answer = await send('POST', '/companies/search', json({ 'content-encoding': encoding }), '{"query":"cloud"}');
+      expect(answer.status).toBe(422);
+      expect(detailOf(answer).code).toBe('VALIDATION_ERROR');
+    });
+
+    it('answers an unsupported Content-Encoding with 422 and reads a really compressed body', async () => {
+      const unknown = await send('POST', '/companies/search', json({ 'content-encoding': 'compress' }), '{"query":"cloud"}');
+      expect(unknown.status).toBe(422);
+      expect(detailOf(unknown).message).toContain('Unsupported Content-Encoding "compress"');
+      const real = await send('POST', '/companies/counts', json({ 'content-encoding': 'gzip' }), gzipSync('{}'));
+      expect(real.status).toBe(200);
+      expect(JSON.parse(real.text)).toMatchObject({ total: 50 });
+    });
+
+    it('grants 2147483648 credits and more, reads the balance back exactly, and answers a balance past 2^53 - 1 with 422', async () => {
+      const workspace = await createWorkspace(stack, 'Large grants');
+      const granted = await radar<{ balance: number }>(stack, 'credits', 'grant', '--workspace', workspace.workspace_id, '--amount', '2147483648');
+      expect(granted.balance).toBe(2_147_483_648);
+      const toLimit = Number.MAX_SAFE_INTEGER - 2_147_483_648;
+      const full = await radar<{ balance: number }>(stack, 'credits', 'grant', '--workspace', workspace.workspace_id, '--amount', String(toLimit));
+      expect(full.balance).toBe(Number.MAX_SAFE_INTEGER);
+
+      const over = await radarFails(stack, ['credits', 'grant', '--workspace', workspace.workspace_id, '--amount', '1']);
+      expect(over.error.code).toBe('VALIDATION_ERROR');
+      expect(over.error.message).toContain('past the largest balance');
+
+      const token = await createToken(stack, workspace.owner_user_id, 'read');
+      const credits = await send('GET', '/credits', { authorization: `Bearer ${token.token}` });
+      expect(credits.status).toBe(200);
+      const view = JSON.parse(credits.text) as { balance: number; recent_transactions: { amount: number }[] };
+      expect(view.balance).toBe(Number.MAX_SAFE_INTEGER);
+      expect(view.recent_transactions.map((t) => t.amount)).toEqual([toLimit, 2_147_483_648]);
+    });
+
+    it('answers a URL over the header limit with 431 in the envelope and an X-Request-Id', async () => {
+      const answer = await send('GET', `/companies/${world.knownIds[0]}?filler=${'x'.repeat(20_000)}`, authorized());
+      expect(answer.status).toBe(431);
+      expect(answer.headers['x-request-id']).toBeTruthy();
+      expect(detailOf(answer).code).toBe('REQUEST_HEADER_FIELDS_TOO_LARGE');
+    });
+
+    it.each([
+      ['text/plain', '{"countries":["Germany"]}', false],
+      ['application/x-www-form-urlencoded', 'countries=Germany', false],
+      ['text/plain', '{"countries":["Germany"]}', true],
+    ])('answers a non-empty %s body (chunked: %s) with 415 instead of an unfiltered 200', async (type, body, chunked) => {
+      const answer = await send('POST', '/companies/search', authorized({ 'content-type': type }), body, chunked);
+      expect(answer.status).toBe(415);
+      expect(detailOf(answer).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    });
+
+    it('answers a body without a Content-Type with 415, and takes an empty one of any type as no filter', async () => {
+      expect((await send('POST', '/companies/counts', authorized(), '{"countries":["Germany"]}')).status).toBe(415);
+      const empty = await send('POST', '/companies/counts', authorized({ 'content-type': 'text/plain' }), '');
+      expect(empty.status).toBe(200);
+      expect(JSON.parse(empty.text)).toMatchObject({ total: 50 });
+    });
+
+    it.each(['page=0x2', 'page_size=1e2', 'page=%201', 'page=1.0', 'page_size=%2B5'])('answers job postings ?%s with 422', async (query) => {
+      const answer = await send('GET', `/companies/${world.knownIds[0]}/job-postings?${query}`, authorized());
+      expect(answer.status).toBe(422);
+      expect(detailOf(answer).message).toContain(`query field "${query.split('=')[0]}"`);
+    });
+
+    it('reads job postings ?page=2&page_size=5 as numbers', async () => {
+      const answer = await send('GET', `/companies/${world.knownIds[0]}/job-postings?page=2&page_size=5`, authorized());
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text)).toMatchObject({ page: 2, page_size: 5 });
+    });
+
+    it.each([false, true])('answers a body over 1 MB with 413 PAYLOAD_TOO_LARGE (chunked: %s)', async (chunked) => {
+      const answer = await send('POST', '/companies/search', json(), JSON.stringify({ query: 'x'.repeat(1_100_000) }), chunked);
+      expect(answer.status).toBe(413);
+      expect(detailOf(answer).code).toBe('PAYLOAD_TOO_LARGE');
+    });
+  });
+
+  describe('generated requests to every public endpoint', () => {
+    const statuses = new Map<string, number[]>();
+    const routeName = (route: PublicRoute) => `${route.method} ${route.path}`;
+
+    it.each(PUBLIC_ROUTES.map((route) => [routeName(route), route] as const))('%s', async (name, route) => {
+      const running = new Set(Object.keys(stack.serviceUrls));
+      const seen: number[] = [];
+      statuses.set(name, seen);
+      await fc.assert(
+        fc.asyncProperty(requestFor(route, world), async (sent) => {
+          const answer = await send(sent.method, sent.path, sent.headers, sent.body, sent.chunked);
+          seen.push(answer.status);
+          const problems = problemsWith(answer, sent, running);
+          if (problems.length > 0) throw new Error(`${describeRequest(sent)}\n  answered ${answer.status}: ${problems.join('; ')}\n  ${answer.text.slice(0, 300)}`);
+        }),
+        { seed: SEED, numRuns: RUNS_PER_ROUTE },
+      );
+    }, 60_000);
+
+    it('reached the services: the running ones answered successes and validation errors, not only gateway refusals', () => {
+      const running = new Set(Object.keys(stack.serviceUrls));
+      const reached = PUBLIC_ROUTES.filter((route) => running.has(route.upstream)).flatMap((route) => statuses.get(routeName(route)) ?? []);
+      expect(reached.filter((status) => status === 200).length).toBeGreaterThan(20);
+      expect(reached.filter((status) => status === 422).length).toBeGreaterThan(20);
+      expect(reached.filter((status) => status === 415).length).toBeGreaterThan(0);
+    });
+  });
+});
