@@ -50,7 +50,8 @@ export const createWebhookDispatchService = (options: WebhookDispatchOptions = {
       const prisma = createWebhookDispatchPrisma(pool);
       const rabbit = await RabbitMq.connect({
         url: config.AMQP_URL,
-        name: 'webhook-dispatch',
+        // The broker lists it under this name; a queue prefix (one stack among several on a broker) tells them apart.
+        name: config.AMQP_PREFIX ? `webhook-dispatch ${config.AMQP_PREFIX}` : 'webhook-dispatch',
         prefix: config.AMQP_PREFIX,
         logger,
         queues: deliveryQueues(config.DELIVERY_RETRY_DELAYS_MS, config.DELIVERY_RETRY_JITTER),

@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
 import { connect, type ConfirmChannel, type GetMessage } from 'amqplib';
 import pino from 'pino';
 import { ZodError } from 'zod';
 import type { QueueMessage } from '@radar/contracts';
 import { AppError } from '../src/errors';
 import { HEADERS, RabbitMq, RetryLater, StopRetrying, type DeliveryContext, type RabbitMqOptions } from '../src/rabbitmq';
-import { testInfrastructure, testNamespace } from '../src/testing';
+import { brokerConnectionsNamed, testInfrastructure, testNamespace } from '../src/testing';
 
 const QUEUE = 'delivery.webhook';
 type Delivery = QueueMessage<typeof QUEUE>;
@@ -92,8 +90,8 @@ interface Arrival {
   at: number;
 }
 
-/** The broker drops every client connection, as when it restarts or a network link fails. */
-const closeAllBrokerConnections = () => promisify(execFile)('rabbitmqctl', ['close_all_connections', 'test'], { timeout: 20_000 });
+/** A connection name of the test's own: the broker drops the connections so named, and no other suite's. */
+const aConnectionName = () => `platform-rabbitmq-spec ${randomUUID()}`;
 
 const unhandledRejections: unknown[] = [];
 const recordUnhandled = (reason: unknown) => unhandledRejections.push(reason);
@@ -300,7 +298,10 @@ describe('RabbitMq retries', () => {
 
 describe('RabbitMq when the broker drops its connections', () => {
   it('reconnects, resumes consuming and processes every message at least once while publishing goes on', async () => {
-    const { rabbit, logs } = await openRabbit([50, 100]);
+    const name = aConnectionName();
+    const { rabbit, logs } = await openRabbit([50, 100], { name });
+    const connections = await brokerConnectionsNamed(name);
+    expect(connections.count).toBe(1);
     const processed = new Map<string, number>();
     const redelivered = new Set<string>();
     await rabbit.consume(QUEUE, { prefetch: 20 }, async (message, context) => {
@@ -320,7 +321,7 @@ describe('RabbitMq when the broker drops its connections', () => {
         const delivery = aDelivery();
         await rabbit.publish(QUEUE, delivery);
         published.push(delivery.deliveryId);
-        if (published.length === 60) dropped = closeAllBrokerConnections();
+        if (published.length === 60) dropped = connections.forceClose();
         if (reconnected()) publishedAfterReconnect += 1;
         await sleep(10);
       }
@@ -341,10 +342,13 @@ describe('RabbitMq when the broker drops its connections', () => {
   });
 
   it('holds a publish until the connection is back, and fails it with SERVICE_UNAVAILABLE when the wait outlasts its bound', async () => {
-    const patient = await openRabbit([50], { publishTimeoutMs: 8_000, reconnect: { initialDelayMs: 1_000, maxDelayMs: 1_000 } });
-    const hasty = await openRabbit([50], { publishTimeoutMs: 300, reconnect: { initialDelayMs: 3_000, maxDelayMs: 3_000 } });
+    const name = aConnectionName();
+    const patient = await openRabbit([50], { name, publishTimeoutMs: 8_000, reconnect: { initialDelayMs: 1_000, maxDelayMs: 1_000 } });
+    const hasty = await openRabbit([50], { name, publishTimeoutMs: 300, reconnect: { initialDelayMs: 3_000, maxDelayMs: 3_000 } });
 
-    await closeAllBrokerConnections();
+    const connections = await brokerConnectionsNamed(name);
+    expect(connections.count).toBe(2);
+    await connections.forceClose();
     await eventually(() => (!patient.rabbit.isConnected && !hasty.rabbit.isConnected ? true : undefined), 'both connections lost');
 
     const held = aDelivery();

@@ -39,7 +39,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * OpenAPI document the gateway serves, with an independent validator (ajv, JSON Schema 2020-12).
  */
 describe('the OpenAPI document against the real answers of every endpoint', () => {
-  const stack = useStack();
+  // The leads feed on, over a small provider dataset (300 followed companies, read in seconds).
+  const stack = useStack({
+    serviceEnv: { 'provider-sim': { DATASET_COMPANIES: '3000', DATASET_SEED: '1' }, 'signal-ingest': { LEADS_FEED_ENABLED: 'true' } },
+  });
   const recorder = new AnswerRecorder();
   let document: Document;
   const client = (token?: string): RadarClient => {

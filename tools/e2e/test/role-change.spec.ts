@@ -3,8 +3,8 @@ import { callApi } from '../src/public-api';
 import { radar } from '../src/radar-cli';
 import { useStack } from '../src/stack/use-stack';
 
-// No monitor service runs in this stack, so a monitor change that passes the gateway's checks
-// is forwarded nowhere and answers 503 SERVICE_UNAVAILABLE; one refused by them answers 403.
+// A monitor change that passes the gateway's role and scope checks reaches monitor-scheduler and
+// creates the monitor (201); one refused by them answers 403 and creates nothing.
 const newMonitor = { name: 'e2e', domains: ['example.com'], signal_types: ['news_events'] };
 
 describe("a user's role, read on every monitor change", () => {
@@ -16,8 +16,7 @@ describe("a user's role, read on every monitor change", () => {
     const { token } = await createToken(stack(), adminId, 'read_write');
 
     const asAdmin = await callApi(stack(), 'POST', '/monitors', token, newMonitor);
-    expect(asAdmin.status).toBe(503);
-    expect(asAdmin.body).toMatchObject({ detail: { code: 'SERVICE_UNAVAILABLE' } });
+    expect(asAdmin.status).toBe(201);
 
     await radar(stack(), 'user', 'set-role', '--user', adminId, '--role', 'member');
     const asMember = await callApi(stack(), 'POST', '/monitors', token, newMonitor);
@@ -26,7 +25,9 @@ describe("a user's role, read on every monitor change", () => {
 
     await radar(stack(), 'user', 'set-role', '--user', adminId, '--role', 'admin');
     const promotedAgain = await callApi(stack(), 'POST', '/monitors', token, newMonitor);
-    expect(promotedAgain.status).toBe(503);
+    expect(promotedAgain.status).toBe(201);
+    const monitors = await callApi(stack(), 'GET', '/monitors', token);
+    expect(monitors.body).toMatchObject({ total: 2 });
   });
 
   it('refuses a monitor change with a read token as 403 INSUFFICIENT_SCOPE, whatever the role', async () => {

@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { EventPayload, SignalType } from '@radar/contracts';
 import { inTransaction } from '@radar/platform/database';
-import { enqueueOutbox } from './event-outbox';
+import { writeOutboxEvents } from '@radar/platform/outbox';
 import { settleRunIfDone, type RunRecord } from './run.repository';
 
 /** A check waiting to be charged, in its run's order. */
@@ -77,7 +77,7 @@ export class CheckProgressRepository {
       if (rows.length === 0) return;
       await client.query('UPDATE monitor_runs SET credits_charged = credits_charged + $2 WHERE id = $1', [runId, rows.length]);
       const marked = new Set(rows.map((row) => row.id));
-      await enqueueOutbox(
+      await writeOutboxEvents(
         client,
         requests
           .filter((request) => marked.has(request.checkId))

@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { DeliveryMethod, JobOpeningFilters, MonitorStatus, RunSummary, SignalType } from '@radar/contracts';
 import { inTransaction } from '@radar/platform/database';
-import { enqueueOutbox, type OutboxEntry } from './event-outbox';
+import { writeOutboxEvents, type AnyOutboxEvent } from '@radar/platform/outbox';
 import { openRun, runOnDay, type RunRecord } from './run.repository';
 
 export interface MonitorRecord {
@@ -268,8 +268,8 @@ export class WorkspaceMonitors {
     return domains;
   }
 
-  async enqueue(entries: readonly OutboxEntry[]): Promise<void> {
-    await enqueueOutbox(this.client, entries);
+  async enqueue(entries: readonly AnyOutboxEvent[]): Promise<void> {
+    await writeOutboxEvents(this.client, entries);
   }
 
   async runOnDay(monitorId: string, runDate: string): Promise<RunRecord | undefined> {

@@ -4,7 +4,7 @@ import type { RunSummary, SignalType } from '@radar/contracts';
 import { afterCommit, type Queryable } from '@radar/platform/database';
 import { inTraceOf } from '@radar/platform/telemetry';
 import { countRunCompleted } from '../metrics/run-outcomes';
-import { enqueueOutbox } from './event-outbox';
+import { writeOutboxEvents } from '@radar/platform/outbox';
 
 export type RunStatus = RunSummary['status'];
 
@@ -214,7 +214,7 @@ export async function settleRunIfDone(client: Queryable, runId: string, at: Date
   if (monitor) {
     // Written in the run's own trace, whichever batch of answers ended it: its deliveries join the run's trace.
     await inTraceOf(run.id, 'monitor.run.completed', () =>
-      enqueueOutbox(client, [
+      writeOutboxEvents(client, [
         {
           subject: 'monitor.run.completed',
           payload: {

@@ -121,24 +121,32 @@ export class OutboxRelay {
     }
   }
 
+  /**
+   * Publishes the claimed rows, each aggregate key's rows one after another in position order
+   * and the keys side by side (one round trip per key's turn instead of one per row); a key
+   * whose row fails stops there, and its later rows wait for the next round.
+   */
   private async relayRound(): Promise<RoundOutcome> {
     return inTransaction(this.deps.pool, async (client) => {
       const rows = await this.claim(client);
       const published: string[] = [];
-      let failed = false;
-      for (const row of rows) {
-        try {
-          await this.publish(row);
-          published.push(row.id);
-        } catch (error) {
-          failed = true;
-          await this.recordFailure(client, row, error);
-          // The rows after it may share its key: they wait for it.
-          break;
-        }
-      }
+      const failures: { row: PendingEvent; error: unknown }[] = [];
+      await Promise.all(
+        groupByKey(rows).map(async (sequence) => {
+          for (const row of sequence) {
+            try {
+              await this.publish(row);
+              published.push(row.id);
+            } catch (error) {
+              failures.push({ row, error });
+              return;
+            }
+          }
+        }),
+      );
+      for (const { row, error } of failures) await this.recordFailure(client, row, error);
       if (published.length > 0) await client.query(MARK_PUBLISHED, [published]);
-      return { published: published.length, failed };
+      return { published: published.length, failed: failures.length > 0 };
     });
   }
 
@@ -223,4 +231,24 @@ export class OutboxRelay {
       await this.signal.sleep(until - Date.now());
     } while (!wakeOnWrite && !this.stopping && Date.now() < until);
   }
+}
+
+/** Rows in position order, split into one sequence per aggregate key; a keyless row is a sequence of its own. */
+function groupByKey(rows: readonly PendingEvent[]): PendingEvent[][] {
+  const sequences: PendingEvent[][] = [];
+  const byKey = new Map<string, PendingEvent[]>();
+  for (const row of rows) {
+    if (row.aggregate_key === null) {
+      sequences.push([row]);
+      continue;
+    }
+    let sequence = byKey.get(row.aggregate_key);
+    if (!sequence) {
+      sequence = [];
+      byKey.set(row.aggregate_key, sequence);
+      sequences.push(sequence);
+    }
+    sequence.push(row);
+  }
+  return sequences;
 }

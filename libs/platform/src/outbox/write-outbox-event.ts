@@ -16,32 +16,45 @@ export interface OutboxEvent<S extends EventSubject> {
   aggregateKey?: string;
 }
 
-// One statement: the row, and a notification that reaches the relays when (and only if) the transaction commits.
+/** An outbox event of any subject. */
+export type AnyOutboxEvent = { [S in EventSubject]: OutboxEvent<S> }[EventSubject];
+
+// One statement: the rows in the order given, and one notification that reaches the relays
+// when (and only if) the transaction commits.
 const WRITE = `
 WITH written AS (
   INSERT INTO "${OUTBOX_TABLE}" (id, subject, payload, aggregate_key, trace_context)
-  VALUES ($1::uuid, $2, $3::jsonb, $4, $5::jsonb)
+  SELECT id, subject, payload, aggregate_key, $5::jsonb
+  FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::text[]) WITH ORDINALITY AS e(id, subject, payload, aggregate_key, ordinal)
+  ORDER BY ordinal
   RETURNING id
 )
-SELECT pg_notify('${OUTBOX_CHANNEL}', '') FROM written`;
+SELECT pg_notify('${OUTBOX_CHANNEL}', '') WHERE EXISTS (SELECT 1 FROM written)`;
 
 /**
- * Records an event in the transaction of the change it reports: both commit or neither does,
- * and the relay publishes it after the commit. The payload is checked against the contract
- * here, so the transaction fails rather than store an event nobody could read.
- * Returns the row id, which becomes the event's JetStream msgID.
+ * Records events in the transaction of the change they report: both commit or neither does,
+ * and the relay publishes them after the commit, in the order given within an aggregate key.
+ * Payloads are checked against the contract here, so the transaction fails rather than store
+ * an event nobody could read. Returns the row ids, which become the events' JetStream msgIDs.
  */
-export async function writeOutboxEvent<S extends EventSubject>(connection: TransactionConnection, event: OutboxEvent<S>): Promise<{ id: string }> {
-  const payload = EVENTS[event.subject].parse(event.payload);
+export async function writeOutboxEvents(connection: TransactionConnection, events: readonly AnyOutboxEvent[]): Promise<{ ids: string[] }> {
+  if (events.length === 0) return { ids: [] };
+  const payloads = events.map((event) => JSON.stringify(EVENTS[event.subject].parse(event.payload)));
   const traceContext: Record<string, string> = {};
   propagation.inject(context.active(), traceContext);
-  const id = randomUUID();
+  const ids = events.map(() => randomUUID());
   await execute(connection, WRITE, [
-    id,
-    event.subject,
-    JSON.stringify(payload),
-    event.aggregateKey ?? null,
+    ids,
+    events.map((event) => event.subject),
+    payloads,
+    events.map((event) => event.aggregateKey ?? null),
     Object.keys(traceContext).length > 0 ? JSON.stringify(traceContext) : null,
   ]);
-  return { id };
+  return { ids };
+}
+
+/** One event: writeOutboxEvents with a single row. */
+export async function writeOutboxEvent<S extends EventSubject>(connection: TransactionConnection, event: OutboxEvent<S>): Promise<{ id: string }> {
+  const { ids } = await writeOutboxEvents(connection, [event as AnyOutboxEvent]);
+  return { id: ids[0]! };
 }

@@ -32,5 +32,6 @@ export const TEST_SECRETS = {
 
 export { startTestService, type TestService, type TestServiceOptions } from './test-service';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy';
+export { brokerConnectionsNamed, type BrokerConnections } from './broker-connections';
 export { findSchemaDrift } from './schema-drift';
 export { currentMetricSamples, parseMetricSamples, sampleValue, type MetricSample } from './metric-samples';

@@ -1,13 +1,13 @@
-import { startStack, type E2eStack } from './e2e-stack';
+import { startStack, type E2eStack, type StackOptions } from './e2e-stack';
 
 /** Every service of the catalogue starts in turn; on a busy 2-core machine that takes more than a minute. */
 const STACK_START_TIMEOUT_MS = 180_000;
 
 /** Starts a stack before the file's tests and stops it (dropping its databases) after them. */
-export function useStack(): () => E2eStack {
+export function useStack(options: StackOptions = {}): () => E2eStack {
   let stack: E2eStack | undefined;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack(options);
   }, STACK_START_TIMEOUT_MS);
   afterAll(async () => {
     await stack?.stop();
