@@ -5,7 +5,7 @@ import { findSchemaDrift } from '../src/testing';
 
 const SCHEMA_DIR = path.join(__dirname, '../src/outbox/schema');
 const canonical = (file: string) => readFile(path.join(SCHEMA_DIR, file), 'utf8');
-const CANONICAL_FILES = ['outbox.prisma', 'migrations/0001_outbox/migration.sql', 'inbox.prisma', 'migrations/0002_inbox/migration.sql'];
+const CANONICAL_FILES = ['outbox.prisma', 'migrations/0001_outbox/migration.sql', 'inbox.prisma', 'migrations/0002_inbox/migration.sql', 'migrations/0003_outbox_unpublished_index/migration.sql'];
 
 describe('the canonical outbox and inbox tables', () => {
   it('are what Prisma makes of the models: the SQL and the models agree column by column', async () => {
