@@ -1,12 +1,9 @@
 import type { Pool, PoolClient } from 'pg';
-import type { EventSubject } from '@radar/contracts';
 import { inTransaction } from '@radar/platform/database';
-import { writeOutboxEvent, type OutboxEvent } from '@radar/platform/outbox';
+import { writeOutboxEvents, type AnyOutboxEvent } from '@radar/platform/outbox';
 
 /** An event a transaction's outcome carries; events of one aggregate key are published in the order written. */
-export type OutgoingEvent = { [S in EventSubject]: OutboxEvent<S> }[EventSubject];
-
-const write = <S extends EventSubject>(db: PoolClient, event: OutboxEvent<S>) => writeOutboxEvent(db, event);
+export type OutgoingEvent = AnyOutboxEvent;
 
 /**
  * The one place where signal-ingest's rows and the events describing them become durable
@@ -21,7 +18,7 @@ export class EventOutbox {
   commit<T>(work: (db: PoolClient) => Promise<{ result: T; events: OutgoingEvent[] }>): Promise<T> {
     return inTransaction(this.pool, async (db) => {
       const { result, events } = await work(db);
-      for (const event of events) await write(db, event);
+      await writeOutboxEvents(db, events);
       return result;
     });
   }
