@@ -60,7 +60,7 @@ async function record(deps: Deps, delivery: DeliveryToAttempt, startedAt: Date, 
       { deliveryId: delivery.id, startedAt, responseStatus: answer.status, latencyMs: answer.latencyMs, error },
       { status, responseStatus: answer.status, error },
     );
-    if (!recorded?.changed || process.env.SKIP_EVENTS) return false;
+    if (!recorded?.changed) return false;
     await writeOutboxEvent(tx, {
       subject: 'delivery.updated',
       payload: {
