@@ -1,16 +1,20 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { Router } from 'express';
 import pino from 'pino';
+import supertest from 'supertest';
 import { request } from 'undici';
 import { createPool, inTransaction } from '../src/database';
+import { createServiceApp } from '../src/http';
 import { OutboxRelay } from '../src/outbox';
 import { RabbitMq, RetryLater, type RabbitMqOptions } from '../src/rabbitmq';
 import { inTraceOf, tracePostgresQueries, withClientSpan } from '../src/telemetry';
+import { setServerSpans } from '../src/telemetry/incoming-http';
 import { silentLogger, testInfrastructure, testNamespace } from '../src/testing';
 import { busPool, inbox, revoked } from './bus-harness';
 import { commitChange, outboxDatabase } from './outbox-harness';
@@ -187,5 +191,51 @@ describe('withClientSpan', () => {
     expect(received.at(-1)?.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
     const [client] = spansOf(traceId).filter((span) => span.kind === SpanKind.CLIENT);
     expect(client?.attributes).toMatchObject({ 'http.request.method': 'GET', 'http.response.status_code': 204, 'url.full': url });
+  });
+});
+
+describe('incoming HTTP requests', () => {
+  const app = createServiceApp({
+    logger: silentLogger(),
+    routes: Router()
+      .get('/things/:id', (req, res) => {
+        res.json({ traceId: activeTraceId() });
+      })
+      .get('/broken', () => {
+        throw new Error('broken on purpose');
+      }),
+  });
+  beforeAll(() => setServerSpans(true));
+  afterAll(() => setServerSpans(false));
+
+  it("are SERVER spans named by route that continue the caller's trace, with the handler in them", async () => {
+    const { traceId, result } = await inNewTrace('caller', () =>
+      withClientSpan('GET', 'http://127.0.0.1/things/7', (headers) => supertest(app).get('/things/7').set(headers), (answer) => answer.status),
+    );
+    expect(result.body).toEqual({ traceId });
+    const [server] = spansOf(traceId).filter((span) => span.kind === SpanKind.SERVER);
+    const [client] = spansOf(traceId).filter((span) => span.kind === SpanKind.CLIENT);
+    expect(server?.name).toBe('GET /things/:id');
+    expect(server?.parentSpanContext?.spanId).toBe(client?.spanContext().spanId);
+    expect(server?.attributes).toMatchObject({ 'http.request.method': 'GET', 'http.route': '/things/:id', 'http.response.status_code': 200 });
+  });
+
+  it('start a trace of their own without a traceparent, mark a 500 as an error, and leave probes untraced', async () => {
+    expect((await supertest(app).get('/broken')).status).toBe(500);
+    expect((await supertest(app).get('/healthz')).status).toBe(200);
+    const servers = exporter.getFinishedSpans().filter((span) => span.kind === SpanKind.SERVER);
+    expect(servers.map((span) => span.name)).toEqual(['GET /broken']);
+    expect(servers[0]?.parentSpanContext).toBeUndefined();
+    expect(servers[0]?.status.code).toBe(SpanStatusCode.ERROR);
+  });
+
+  it('are not made while tracing is off', async () => {
+    setServerSpans(false);
+    try {
+      expect((await supertest(app).get('/things/1')).status).toBe(200);
+      expect(exporter.getFinishedSpans().filter((span) => span.kind === SpanKind.SERVER)).toEqual([]);
+    } finally {
+      setServerSpans(true);
+    }
   });
 });

@@ -2,6 +2,7 @@ import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { ServiceStatus } from '@radar/contracts';
 import { httpMetrics, metricsRoutes } from '../metrics';
+import { serverSpans } from '../telemetry/incoming-http';
 import { requestContext } from './request-context';
 import { errorHandler, sendError } from './error-handler';
 import { jsonBodies, JSON_BODY_LIMIT_BYTES } from './json-body';
@@ -36,6 +37,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  app.use(serverSpans());
   app.use(requestContext(options.logger));
   app.use(httpMetrics());
 

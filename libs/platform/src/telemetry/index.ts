@@ -1,14 +1,13 @@
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { setServerSpans } from './incoming-http';
 import { tracePostgresQueries } from './postgres-spans';
 
 export { tracePostgresQueries } from './postgres-spans';
 export { inTraceOf } from './record-trace';
 export { withClientSpan } from './outgoing-http';
 export { currentTraceCarrier, withCarriedTrace } from './carried-context';
-
-/** Polled constantly by probes and scrapers: a trace each would drown the rest. */
-const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+export { serverSpans } from './incoming-http';
 
 let sdk: NodeSDK | undefined;
 let untracePostgres: (() => void) | undefined;
@@ -16,8 +15,10 @@ let untracePostgres: (() => void) | undefined;
 /**
  * Starts tracing when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT, read by the
  * SDK itself, with OTEL_EXPORTER_OTLP_PROTOCOL: http/protobuf by default, or http/json or grpc);
- * without one the service runs untraced rather than exporting nowhere. Spans: HTTP in and out
- * (Node's http module), every PostgreSQL statement inside a trace, and the platform's own NATS,
+ * without one the service runs untraced rather than exporting nowhere. Spans: a SERVER span per
+ * incoming request (`serverSpans`, the service app's first middleware), outgoing requests of
+ * Node's http module made inside a trace (the S3 client), calls through `withClientSpan` (undici),
+ * every PostgreSQL statement inside a trace, and the platform's own NATS,
  * RabbitMQ, outbox and client spans, which carry the context in message headers and outbox rows.
  * Only traces go out by OTLP: metrics are scraped from /metrics and logs go to stdout.
  * Call before anything else is imported that should be instrumented.
@@ -29,15 +30,17 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
     serviceName,
     metricReaders: [],
     logRecordProcessors: [],
-    instrumentations: [new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has((req.url ?? '').split('?')[0] ?? '') })],
+    instrumentations: [new HttpInstrumentation({ disableIncomingRequestInstrumentation: true, requireParentforOutgoingSpans: true })],
   });
   sdk.start();
+  setServerSpans(true);
   untracePostgres = tracePostgresQueries();
   return true;
 }
 
 /** Sends what is still buffered and stops tracing (at shutdown). */
 export async function stopTelemetry(): Promise<void> {
+  setServerSpans(false);
   untracePostgres?.();
   untracePostgres = undefined;
   await sdk?.shutdown();
