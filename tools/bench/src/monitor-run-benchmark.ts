@@ -15,8 +15,6 @@ export interface MonitorRunBenchOptions {
   layout: 'spread' | 'shared';
   /** signal-ingest's checks in flight per replica. */
   checkConcurrency: number;
-  /** Where signal-ingest writes a CPU profile (`--profile-dir`); none by default. */
-  profileDir?: string;
   /**
    * Who answers the checks: `signal-ingest` (with provider-sim: the whole path) or `stand-in`
    * (the benchmark answers each at once: monitor-scheduler, the ledger and NATS alone).
@@ -39,7 +37,6 @@ export function parseMonitorRunBenchOptions(args: string[]): MonitorRunBenchOpti
     domains: Number(value('--domains') ?? 1_000),
     layout,
     checkConcurrency: Number(value('--check-concurrency') ?? 32),
-    profileDir: value('--profile-dir'),
   };
 }
 
@@ -194,13 +191,7 @@ export async function benchMonitorRun(options: MonitorRunBenchOptions): Promise<
     `monitor run: ${options.monitors} monitors x ${options.domains} domains x ${SIGNAL_TYPES.length} signal types = ${checks} checks (${options.layout}, answered by ${options.answers})`,
   );
   const stack = await startMonitorRunStack({
-    env: {
-      'signal-ingest': {
-        CHECK_CONCURRENCY: String(options.checkConcurrency),
-        // A V8 CPU profile of signal-ingest, written when it stops (open it in Chrome's DevTools).
-        ...(options.profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.profileDir}` } : {}),
-      },
-    },
+    env: { 'signal-ingest': { CHECK_CONCURRENCY: String(options.checkConcurrency) } },
     withSignalIngest: options.answers === 'signal-ingest',
   });
   try {
