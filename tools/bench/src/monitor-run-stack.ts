@@ -131,7 +131,8 @@ export async function startMonitorRunStack(options: { env?: Record<string, Recor
   try {
     const ledger = await start('ledger');
     const provider = options.withSignalIngest ? await start('provider-sim') : undefined;
-    const signalIngest = provider ? await start('signal-ingest', { PROVIDER_URL: provider.url }) : undefined;
+    // The leads feed (its first reading of the followed companies' year) is no part of a monitor run.
+    const signalIngest = provider ? await start('signal-ingest', { PROVIDER_URL: provider.url, LEADS_FEED_ENABLED: 'false' }) : undefined;
     const scheduler = await start('monitor-scheduler');
     const client = await Bus.connect({ url: testInfrastructure.natsUrl, name: 'bench-client', namespace, logger: silentLogger() });
     return {
