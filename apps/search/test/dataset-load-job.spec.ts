@@ -4,8 +4,11 @@ import { datasetLoadResultSchema, jobSchema, serviceStatusSchema, type JobView }
 import { OPERATOR_SECRET, startSearch, type TestSearch } from './search-harness';
 
 const SEED = 21;
-/** Several batches of the loader (1,000 companies each), so progress has steps to show. */
-const COUNT = 3_500;
+/**
+ * Enough batches of the loader (1,000 companies each) that the load outlasts several of the
+ * job's progress writes (one a second), however fast the machine.
+ */
+const COUNT = 12_000;
 
 describe('dataset load as an operator job', () => {
   let service: TestSearch;

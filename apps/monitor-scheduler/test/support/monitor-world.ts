@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
-import { LEDGER_RPC, WEBHOOK_OPERATOR_ROUTES, type Caller } from '@radar/contracts';
+import { LEDGER_RPC, QUEUES, WEBHOOK_OPERATOR_ROUTES, type Caller, type QueueName } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
 import { Bus } from '@radar/platform/nats';
+import { RabbitMq } from '@radar/platform/rabbitmq';
 import { aCaller, silentLogger, startTestService, testInfrastructure, testNamespace, TEST_SECRETS } from '@radar/platform/testing';
 import { monitorSchedulerService } from '../../src/service';
 import { startSibling, type SiblingProcess } from './sibling-process';
@@ -28,6 +29,16 @@ export interface LedgerRow {
  * processes in the same NATS namespace: the ledger, webhook-dispatch's registry and, when asked,
  * search. signal-ingest is not among them: run tests answer checks with a CheckResponder.
  */
+/** webhook-dispatch's retry schedule here: short, so nothing it failed to send waits in a delay queue after the test. */
+const SIBLING_RETRY_DELAYS_MS = [100, 100];
+
+/** Deletes the delivery queues the webhook-dispatch sibling declared under the world's prefix. */
+async function deleteSiblingQueues(prefix: string): Promise<void> {
+  const policy = { retryDelaysMs: SIBLING_RETRY_DELAYS_MS };
+  const queues = Object.fromEntries((Object.keys(QUEUES) as QueueName[]).map((name) => [name, policy]));
+  await RabbitMq.deleteTopology({ url: testInfrastructure.amqpUrl, prefix, queues });
+}
+
 export async function startMonitorWorld(options: WorldOptions = {}) {
   const namespace = testNamespace();
   const siblings: SiblingProcess[] = [];
@@ -47,6 +58,7 @@ export async function startMonitorWorld(options: WorldOptions = {}) {
       // server that drops the digests of these runs.
       AMQP_URL: testInfrastructure.amqpUrl,
       AMQP_PREFIX: namespace,
+      DELIVERY_RETRY_DELAYS_MS: SIBLING_RETRY_DELAYS_MS.join(','),
       SMTP_URL: mail.url,
     });
     const search = options.withSearch ? await sibling('search') : undefined;
@@ -128,12 +140,14 @@ export async function startMonitorWorld(options: WorldOptions = {}) {
         await client.close();
         await scheduler.close();
         for (const started of siblings.reverse()) await started.stop();
+        await deleteSiblingQueues(namespace);
         await mail.close();
       },
     };
     return world;
   } catch (error) {
     for (const started of siblings.reverse()) await started.stop().catch(() => undefined);
+    await deleteSiblingQueues(namespace).catch(() => undefined);
     await mail.close();
     throw error;
   }
