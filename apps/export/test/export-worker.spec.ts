@@ -3,12 +3,12 @@ import { parse } from 'csv-parse/sync';
 import type { Subscription } from 'nats';
 import { LEDGER_RPC, type Caller, type CreditsResponse } from '@radar/contracts';
 import { exportTestEnv, startExportWorld, type ExportWorld } from './support/export-world';
-import { startSibling, type SiblingService } from './support/sibling-services';
+import { startSibling, type SiblingProcess } from '@radar/platform/testing';
 
 /** The export world's API only: jobs are written by worker processes the tests start and kill. */
 describe('the export worker', () => {
   let world: ExportWorld;
-  const workers: SiblingService[] = [];
+  const workers: SiblingProcess[] = [];
   beforeAll(async () => {
     world = await startExportWorld({ exportEnv: { EXPORT_ROLE: 'api' } });
   }, 180_000);

@@ -5,7 +5,7 @@ import { TEST_SECRETS } from '@radar/platform/testing';
 import { CheckResponder } from './support/check-responder';
 import { startMonitorWorld, type MonitorWorld } from './support/monitor-world';
 import { createMonitor, daysAgo, today } from './support/run-helpers';
-import { REPOSITORY_ROOT, startSibling, type SiblingProcess } from './support/sibling-process';
+import { REPOSITORY_ROOT, startSibling, type SiblingProcess } from '@radar/platform/testing';
 
 const APP_DIR = path.join(REPOSITORY_ROOT, 'apps', 'monitor-scheduler');
 

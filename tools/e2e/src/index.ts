@@ -2,6 +2,6 @@
 export { startStack, type E2eStack, type StackOptions } from './stack/e2e-stack';
 export { ServiceProcess } from './stack/service-process';
 export { startLocalMail, type StackMail } from './stack/local-mail';
-export { freePort } from './stack/free-port';
+export { freePort } from '@radar/platform/testing';
 export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './tracing/otlp-receiver';
 export { REPOSITORY_ROOT } from './repository-root';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { freePort } from '../src/stack/free-port';
+import { freePort } from '@radar/platform/testing';
 import { radar, radarFails } from '../src/radar-cli';
 import { useStack } from '../src/stack/use-stack';
 

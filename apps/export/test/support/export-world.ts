@@ -8,7 +8,7 @@ import { Bus } from '@radar/platform/nats';
 import { aCaller, silentLogger, startTestService, testInfrastructure, testNamespace, TEST_SECRETS } from '@radar/platform/testing';
 import { exportService } from '../../src/service';
 import { LOCAL_S3_CREDENTIALS, startLocalS3, type LocalS3 } from './local-s3';
-import { startSibling, type SiblingService } from './sibling-services';
+import { startSibling, type SiblingProcess } from '@radar/platform/testing';
 
 export const BUCKET = 'radar-exports-test';
 
@@ -42,7 +42,7 @@ export type ExportWorld = Awaited<ReturnType<typeof startExportWorld>>;
 export async function startExportWorld(options: WorldOptions = {}) {
   const namespace = testNamespace();
   const s3 = await startLocalS3();
-  const siblings: SiblingService[] = [];
+  const siblings: SiblingProcess[] = [];
   try {
     siblings.push(await startSibling('ledger', { namespace }));
     siblings.push(await startSibling('search', { namespace, env: { DATABASE_POOL_SIZE: '4' } }));
@@ -51,7 +51,7 @@ export async function startExportWorld(options: WorldOptions = {}) {
     await s3.close();
     throw error;
   }
-  const [ledger, search] = siblings as [SiblingService, SiblingService];
+  const [ledger, search] = siblings as [SiblingProcess, SiblingProcess];
   const operator = async (method: 'GET' | 'POST', route: string, body?: unknown) => {
     const response = await fetch(`${search.url}${OPERATOR_PREFIX}${route}`, {
       method,

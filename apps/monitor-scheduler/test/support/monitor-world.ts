@@ -7,7 +7,7 @@ import { Bus } from '@radar/platform/nats';
 import { RabbitMq } from '@radar/platform/rabbitmq';
 import { aCaller, silentLogger, startTestService, testInfrastructure, testNamespace, TEST_SECRETS } from '@radar/platform/testing';
 import { monitorSchedulerService } from '../../src/service';
-import { startSibling, type SiblingProcess } from './sibling-process';
+import { startSibling, type SiblingProcess } from '@radar/platform/testing';
 import { startSmtpSink } from './smtp-sink';
 
 export interface WorldOptions {

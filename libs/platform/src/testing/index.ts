@@ -35,3 +35,4 @@ export { startTcpProxy, type TcpProxy } from './tcp-proxy';
 export { brokerConnectionsNamed, type BrokerConnections } from './broker-connections';
 export { findSchemaDrift } from './schema-drift';
 export { currentMetricSamples, parseMetricSamples, sampleValue, type MetricSample } from './metric-samples';
+export { freePort, REPOSITORY_ROOT, startSibling, type SiblingProcess } from './sibling-process';

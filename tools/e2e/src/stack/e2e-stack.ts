@@ -3,8 +3,7 @@ import { QUEUES, SERVICE_CATALOGUE, serviceUrlVariable, type QueueName, type Ser
 import { Bus } from '@radar/platform/nats';
 import { RabbitMq } from '@radar/platform/rabbitmq';
 import { dropDatabase } from '@radar/platform/prisma';
-import { silentLogger, testInfrastructure, uniqueSuffix } from '@radar/platform/testing';
-import { freePort } from './free-port';
+import { freePort, silentLogger, testInfrastructure, uniqueSuffix } from '@radar/platform/testing';
 import { startLocalMail, type StackMail } from './local-mail';
 import { startLocalS3, type StackObjectStorage } from './local-s3';
 import { ServiceProcess } from './service-process';

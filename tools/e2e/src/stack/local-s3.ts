@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { freePort } from './free-port';
+import { freePort } from '@radar/platform/testing';
 
 /** Where the stack's export files go, and the settings the export service is given for it. */
 export interface StackObjectStorage {

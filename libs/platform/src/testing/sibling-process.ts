@@ -3,9 +3,12 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { serviceEntry } from '@radar/contracts';
-import { createTestDatabase, testInfrastructure, TEST_SECRETS, type TestDatabase } from '@radar/platform/testing';
+// TEST_SECRETS is read when a sibling starts, after the index has finished loading.
+import { TEST_SECRETS } from '.';
+import { createTestDatabase, testInfrastructure, type TestDatabase } from './test-database';
 
-const REPOSITORY_ROOT = path.resolve(__dirname, '../../../..');
+/** The repository's root (this file is libs/platform/src/testing). */
+export const REPOSITORY_ROOT = path.resolve(__dirname, '../../../..');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -18,25 +21,27 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface SiblingService {
+export interface SiblingProcess {
   name: string;
   url: string;
   databaseUrl?: string;
-  /** The process (a test may kill it). */
   child: ChildProcess;
   output(): string;
-  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Resolves when the process has exited. */
+  exited: Promise<void>;
+  /** Stops it (SIGTERM, SIGKILL after 10 s) and drops the database it was given, unless kept. */
+  stop(signal?: NodeJS.Signals, options?: { keepDatabase?: boolean }): Promise<void>;
 }
 
 /**
- * Another Radar service as a child process, from its build (`apps/<name>/dist/main.js`), in the
- * test's NATS namespace, with a fresh database of its own: the export's real neighbours, not
- * stand-ins. Build them first (`npx nx run-many -t build -p @radar/ledger @radar/search @radar/export`).
+ * A built Radar service (`apps/<name>/dist/main.js`) as a child process in the test's NATS
+ * namespace, with a fresh database unless one is given: the real neighbour, not a stand-in.
+ * Build the services first (`npx nx run-many -t build`).
  */
 export async function startSibling(
   name: string,
   options: { namespace: string; env?: Record<string, string>; databaseUrl?: string },
-): Promise<SiblingService> {
+): Promise<SiblingProcess> {
   const entry = serviceEntry(name);
   const main = path.join(REPOSITORY_ROOT, 'apps', name, 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: build it first (npx nx run @radar/${name}:build)`);
@@ -87,15 +92,16 @@ export async function startSibling(
     url,
     databaseUrl,
     child,
+    exited,
     output: () => output,
-    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+    async stop(signal: NodeJS.Signals = 'SIGTERM', stopOptions: { keepDatabase?: boolean } = {}) {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill(signal);
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
         await exited;
         clearTimeout(timer);
       }
-      await database?.drop();
+      if (!stopOptions.keepDatabase) await database?.drop();
     },
   };
 }
