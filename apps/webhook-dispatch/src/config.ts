@@ -68,8 +68,11 @@ export const webhookDispatchConfig = z.object({
   WEBHOOK_TIMEOUT_MS: milliseconds(15_000),
   /** Webhook requests in flight per replica (RabbitMQ prefetch of the webhook queue). */
   WEBHOOK_CONCURRENCY: count(256, 5_000),
-  /** `signal.delivered` events handled at once per replica. */
-  SIGNAL_CONSUMER_CONCURRENCY: count(32, 500),
+  /**
+   * `signal.delivered` events handled at once per replica. Their deliveries are written in shared
+   * batches, so enough must be in hand at once to fill them.
+   */
+  SIGNAL_CONSUMER_CONCURRENCY: count(256, 2_000),
   /** Digests and team-chat messages sent at once per replica. */
   DIGEST_CONCURRENCY: count(4, 100),
 });

@@ -20,6 +20,7 @@ import { consumeDeliveryJobs } from './queues/delivery.workers';
 import { JobRelay } from './queues/job-relay';
 import { serveRegistryRpc } from './rpc/registry.rpc';
 import { SecretKeyring } from './secrets/secret-keyring';
+import { createDeliveryBatches } from './use-cases/delivery-batches';
 import type { DeliveryDeps } from './use-cases/delivery-deps';
 import { queueOverdueRuns } from './use-cases/queue-overdue-runs';
 
@@ -60,7 +61,7 @@ export const createWebhookDispatchService = (options: WebhookDispatchOptions = {
       const outbound = new OutboundClient();
       const jobRelay = new JobRelay({ jobs: new QueueOutboxRepository(pool), rabbit, logger });
       const eventRelay = new OutboxRelay({ pool, bus, logger });
-      const deps: DeliveryDeps = {
+      const base: Omit<DeliveryDeps, 'batches'> = {
         webhooks: new WebhookRepository(prisma),
         slackConnections: new SlackConnectionRepository(prisma),
         keyring: new SecretKeyring(config.WEBHOOK_SECRET_KEY, config.WEBHOOK_SECRET_PREVIOUS_KEYS),
@@ -80,6 +81,7 @@ export const createWebhookDispatchService = (options: WebhookDispatchOptions = {
         now,
         logger,
       };
+      const deps: DeliveryDeps = { ...base, batches: createDeliveryBatches(base) };
       serveRegistryRpc(bus, deps);
       let sweep: NodeJS.Timeout | undefined;
       return {

@@ -17,7 +17,7 @@ import {
 } from '@radar/platform/testing';
 import { deliveryQueues } from '../src/queues/delivery-queues';
 import { eventually, sleep } from './eventually';
-import { startHttpReceiver, type HttpReceiver } from './receivers/http-receiver';
+import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from './receivers/http-receiver';
 import { aSignalDelivered } from './signal-records';
 import { buildDispatcher, startDispatcherProcess, type DispatcherProcess } from './support/dispatcher-process';
 import { startWebhookDispatch } from './webhook-dispatch-harness';
@@ -25,13 +25,15 @@ import { startWebhookDispatch } from './webhook-dispatch-harness';
 jest.setTimeout(180_000);
 
 const SIGNALS = 300;
+/** Enough that the kill finds some batches of deliveries written and others not yet. */
+const BATCH_CRASH_SIGNALS = 3_000;
 const RETRY_DELAYS = '500,500,500,500';
 
 /** Every signal's outcome as `delivery.updated` told it, and the receiver's view. */
 async function expectEachDeliveredOnceRecorded(
   signalIds: readonly string[],
   updates: readonly EventPayload<'delivery.updated'>[],
-  receiver: HttpReceiver,
+  receivedRequests: () => readonly ReceivedRequest[],
   countDeliveries: () => Promise<{ total: number; delivered: number }>,
 ) {
   const delivered = await eventually(
@@ -48,9 +50,10 @@ async function expectEachDeliveredOnceRecorded(
   const deliveredUpdates = updates.filter((update) => update.deliveryStatus === 'delivered');
   expect(new Set(deliveredUpdates.map((update) => update.webhookDeliveryId)).size).toBe(deliveredUpdates.length);
   // Delivered at least once: the receiver saw every delivery's webhook-id.
-  const seen = new Set(receiver.requests.map((request) => request.headers['webhook-id']));
+  const requests = receivedRequests();
+  const seen = new Set(requests.map((request) => request.headers['webhook-id']));
   for (const update of deliveredUpdates) expect(seen.has(update.webhookDeliveryId)).toBe(true);
-  return { requests: receiver.requests.length, repeats: receiver.requests.length - seen.size };
+  return { requests: requests.length, repeats: requests.length - seen.size };
 }
 
 describe('a dispatcher SIGKILLed with webhook requests in flight', () => {
@@ -118,7 +121,7 @@ describe('a dispatcher SIGKILLed with webhook requests in flight', () => {
       const outcome = await expectEachDeliveredOnceRecorded(
         events.map((event) => event.signal.id),
         updates,
-        receiver,
+        () => receiver.requests,
         async () => {
           const { rows } = await pool.query<{ total: number; delivered: number }>(
             "SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'delivered')::int AS delivered FROM webhook_deliveries",
@@ -129,6 +132,50 @@ describe('a dispatcher SIGKILLed with webhook requests in flight', () => {
       expect(outcome.requests).toBeGreaterThanOrEqual(SIGNALS);
       // Requests that were in flight when the process died went out again, under the same webhook-id.
       expect(outcome.repeats).toBeGreaterThan(0);
+    } finally {
+      await pool.end();
+    }
+  });
+  it('loses none when killed while batches of deliveries are being written: the unacknowledged events come again', async () => {
+    // The replacement of the test before would share the work: this test's kill must stop every dispatcher.
+    for (const running of processes) await running.kill();
+    const receiverCountBefore = receiver.requests.length;
+    const first = await start();
+    const workspaceId = randomUUID();
+    const created = await fetch(`${first.url}/operator/v1/webhooks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_SECRETS.OPERATOR_SECRET}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ workspace_id: workspaceId, url: receiver.url }),
+    }).then((response) => response.json() as Promise<{ webhook_id: string }>);
+    const updates: EventPayload<'delivery.updated'>[] = [];
+    await client.consume('delivery.updated', { durable: 'crash-test-batch-updates', concurrency: 16 }, async (update) => {
+      if (update.workspaceId === workspaceId) updates.push(update);
+    });
+    const pool = new Pool({ connectionString: database.url, max: 1 });
+    const countDeliveries = async () => {
+      const { rows } = await pool.query<{ total: number; delivered: number }>(
+        "SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'delivered')::int AS delivered FROM webhook_deliveries WHERE workspace_id = $1",
+        [workspaceId],
+      );
+      return rows[0]!;
+    };
+    try {
+      const events = Array.from({ length: BATCH_CRASH_SIGNALS }, () => aSignalDelivered({ workspaceId, webhookId: created.webhook_id }));
+      const publishing = Promise.all(events.map((event) => client.publish('signal.delivered', event, { msgId: `signal.delivered:${event.signal.id}` })));
+
+      await eventually(async () => ((await countDeliveries()).total > 0 ? true : undefined), 'the first batch of deliveries written', 60_000);
+      await first.kill();
+      await publishing;
+      expect((await countDeliveries()).total).toBeLessThan(BATCH_CRASH_SIGNALS);
+
+      await start();
+      const outcome = await expectEachDeliveredOnceRecorded(
+        events.map((event) => event.signal.id),
+        updates,
+        () => receiver.requests.slice(receiverCountBefore),
+        countDeliveries,
+      );
+      expect(outcome.requests).toBeGreaterThanOrEqual(BATCH_CRASH_SIGNALS);
     } finally {
       await pool.end();
     }
@@ -157,7 +204,7 @@ describe("the broker forcibly closes the service's connection mid-stream (rabbit
       await expectEachDeliveredOnceRecorded(
         events.map((event) => event.signal.id),
         updates,
-        receiver,
+        () => receiver.requests,
         async () => ({
           total: await service.prisma.webhookDelivery.count(),
           delivered: await service.prisma.webhookDelivery.count({ where: { status: 'delivered' } }),
@@ -204,7 +251,7 @@ describe('the connection to RabbitMQ is cut mid-stream (a TCP proxy between the 
       await expectEachDeliveredOnceRecorded(
         events.map((event) => event.signal.id),
         updates,
-        receiver,
+        () => receiver.requests,
         async () => ({
           total: await service.prisma.webhookDelivery.count(),
           delivered: await service.prisma.webhookDelivery.count({ where: { status: 'delivered' } }),

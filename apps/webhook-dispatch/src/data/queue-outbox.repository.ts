@@ -22,9 +22,15 @@ export async function enqueueJob<Q extends QueueName>(tx: Queryable, queue: Q, m
   await tx.query('INSERT INTO queue_outbox (queue, message, trace_context) VALUES ($1, $2::jsonb, $3::jsonb)', [job.queue, job.message, job.traceContext]);
 }
 
-/** A job's `queue_outbox` columns (JSON text), for statements that write the job beside other rows. */
-export function jobColumns<Q extends QueueName>(queue: Q, message: QueueMessage<Q>): { queue: Q; message: string; traceContext: string | null } {
-  const traceContext = currentTraceCarrier();
+/**
+ * A job's `queue_outbox` columns (JSON text), for statements that write the job beside other rows;
+ * in the active trace unless the one it was decided in is given.
+ */
+export function jobColumns<Q extends QueueName>(
+  queue: Q,
+  message: QueueMessage<Q>,
+  traceContext: Record<string, string> | null = currentTraceCarrier(),
+): { queue: Q; message: string; traceContext: string | null } {
   return { queue, message: JSON.stringify(QUEUES[queue].parse(message)), traceContext: traceContext && JSON.stringify(traceContext) };
 }
 

@@ -11,6 +11,8 @@ export interface NewWebhookDelivery {
   webhookId: string;
   runId: string;
   body: string;
+  /** The trace the delivery was decided in, for its job (see jobColumns). */
+  traceContext: Record<string, string> | null;
 }
 
 /** A delivery as an attempt needs it: its body, where it goes and how to sign it (null when the webhook is not in the workspace). */
@@ -38,6 +40,17 @@ export interface DeliveryOutcome {
   error: string | null;
 }
 
+export interface AttemptWithOutcome {
+  record: AttemptRecord;
+  outcome: DeliveryOutcome;
+}
+
+/** A recorded attempt's number, and whether it changed its delivery's state (false when the delivery had already ended). */
+export interface RecordedAttempt {
+  attempts: number;
+  changed: boolean;
+}
+
 interface AttemptRow {
   id: string;
   signal_id: string;
@@ -51,85 +64,131 @@ interface AttemptRow {
 }
 
 /**
- * Records an attempt and the delivery's new state in one statement: the attempt gets the next
- * number whatever happened to the delivery meanwhile, and the state changes only while the
- * delivery is pending (a repeated job that finished first keeps its outcome).
+ * Records attempts and their deliveries' new states in one statement: each attempt gets its
+ * delivery's next number whatever happened to the delivery meanwhile, and a state changes only
+ * while its delivery is pending (a repeated job that finished first keeps its outcome). The rows
+ * are locked in id order, so two batches that share a delivery cannot deadlock. A delivery may
+ * appear once per statement (see recordAttempts).
  */
-const RECORD_ATTEMPT = `
-WITH before AS (
-  SELECT id, status FROM webhook_deliveries WHERE id = $1 FOR UPDATE
+const RECORD_ATTEMPTS = `
+WITH attempt AS (
+  SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::integer[], $4::text[], $5::timestamptz[], $6::integer[], $7::integer[], $8::text[])
+    AS a(delivery_id, status, outcome_response_status, outcome_error, started_at, response_status, latency_ms, error)
+), before AS (
+  SELECT d.id, d.status FROM webhook_deliveries d WHERE d.id IN (SELECT delivery_id FROM attempt) ORDER BY d.id FOR UPDATE
 ), updated AS (
   UPDATE webhook_deliveries d SET
     attempts = d.attempts + 1,
-    status = CASE WHEN b.status = 'pending' THEN $2::varchar ELSE d.status END,
-    response_status = CASE WHEN b.status = 'pending' THEN $3::integer ELSE d.response_status END,
-    last_error = CASE WHEN b.status = 'pending' THEN $4::text ELSE d.last_error END,
-    completed_at = CASE WHEN b.status = 'pending' AND $2::varchar <> 'pending' THEN now() ELSE d.completed_at END
-  FROM before b WHERE d.id = b.id
-  RETURNING d.attempts, b.status = 'pending' AS changed
-), attempt AS (
+    status = CASE WHEN b.status = 'pending' THEN a.status ELSE d.status END,
+    response_status = CASE WHEN b.status = 'pending' THEN a.outcome_response_status ELSE d.response_status END,
+    last_error = CASE WHEN b.status = 'pending' THEN a.outcome_error ELSE d.last_error END,
+    completed_at = CASE WHEN b.status = 'pending' AND a.status <> 'pending' THEN now() ELSE d.completed_at END
+  FROM before b JOIN attempt a ON a.delivery_id = b.id
+  WHERE d.id = b.id
+  RETURNING d.id, d.attempts, b.status = 'pending' AS changed
+), inserted AS (
   INSERT INTO delivery_attempts (delivery_id, number, started_at, response_status, latency_ms, error)
-  SELECT $1, attempts, $5, $6, $7, $8 FROM updated
+  SELECT u.id, u.attempts, a.started_at, a.response_status, a.latency_ms, a.error FROM updated u JOIN attempt a ON a.delivery_id = u.id
 )
-SELECT attempts, changed FROM updated`;
+SELECT id, attempts, changed FROM updated`;
+
+/**
+ * Creates deliveries and their `delivery.webhook` jobs (queue outbox rows) in one statement, so
+ * each delivery and its job exist together or not at all, even outside a transaction. A signal
+ * that already has its delivery (a redelivered event, or the same event twice in the batch)
+ * gets no second one, and no job.
+ */
+const INSERT_WITH_JOBS = `
+WITH input AS (
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::jsonb[], $8::jsonb[])
+    WITH ORDINALITY AS i(id, signal_id, workspace_id, webhook_id, run_id, body, message, trace_context, ordinal)
+), delivery AS (
+  INSERT INTO webhook_deliveries (id, signal_id, workspace_id, webhook_id, run_id, body, status)
+  SELECT id, signal_id, workspace_id, webhook_id, run_id, body, 'pending' FROM input ORDER BY ordinal
+  ON CONFLICT (signal_id) DO NOTHING
+  RETURNING id
+), job AS (
+  INSERT INTO queue_outbox (queue, message, trace_context)
+  SELECT $9, i.message, i.trace_context FROM input i JOIN delivery d ON d.id = i.id ORDER BY i.ordinal
+)
+SELECT id FROM delivery`;
 
 /** Webhook deliveries and their attempts (tables `webhook_deliveries`, `delivery_attempts`). */
 export class WebhookDeliveryRepository {
   constructor(private readonly pool: Pool) {}
 
   /**
-   * Creates the delivery and its `delivery.webhook` job (the queue outbox row) in one statement,
-   * so both exist or neither does even outside a transaction. False when the signal already has
-   * its delivery (a redelivered event): then no job is added either.
+   * Creates the deliveries with their jobs (INSERT_WITH_JOBS); answers, for each, whether it was
+   * created (false for a signal that already had its delivery).
    */
-  async insertWithJob(delivery: NewWebhookDelivery, db: Queryable = this.pool): Promise<boolean> {
-    const job = jobColumns('delivery.webhook', { deliveryId: delivery.id });
-    const { rowCount } = await db.query(
-      `WITH delivery AS (
-         INSERT INTO webhook_deliveries (id, signal_id, workspace_id, webhook_id, run_id, body, status)
-         VALUES ($1, $2, $3, $4, $5, $6, 'pending')
-         ON CONFLICT (signal_id) DO NOTHING
-         RETURNING id
-       )
-       INSERT INTO queue_outbox (queue, message, trace_context) SELECT $7, $8::jsonb, $9::jsonb FROM delivery`,
-      [delivery.id, delivery.signalId, delivery.workspaceId, delivery.webhookId, delivery.runId, delivery.body, job.queue, job.message, job.traceContext],
-    );
-    return rowCount === 1;
+  async insertWithJobs(deliveries: readonly NewWebhookDelivery[], db: Queryable = this.pool): Promise<boolean[]> {
+    if (deliveries.length === 0) return [];
+    const jobs = deliveries.map((delivery) => jobColumns('delivery.webhook', { deliveryId: delivery.id }, delivery.traceContext));
+    const { rows } = await db.query<{ id: string }>(INSERT_WITH_JOBS, [
+      deliveries.map((delivery) => delivery.id),
+      deliveries.map((delivery) => delivery.signalId),
+      deliveries.map((delivery) => delivery.workspaceId),
+      deliveries.map((delivery) => delivery.webhookId),
+      deliveries.map((delivery) => delivery.runId),
+      deliveries.map((delivery) => delivery.body),
+      jobs.map((job) => job.message),
+      jobs.map((job) => job.traceContext),
+      'delivery.webhook',
+    ]);
+    const created = new Set(rows.map((row) => row.id));
+    return deliveries.map((delivery) => created.has(delivery.id));
   }
 
-  /** The delivery with its webhook (of the same workspace only), in one read; undefined when there is no such delivery. */
-  async findToAttempt(deliveryId: string): Promise<DeliveryToAttempt | undefined> {
+  /** The deliveries with their webhooks (of the same workspace only), in one read; a missing id has no entry. */
+  async findToAttempt(deliveryIds: readonly string[]): Promise<Map<string, DeliveryToAttempt>> {
     const { rows } = await this.pool.query<AttemptRow>(
       `SELECT d.id, d.signal_id, d.workspace_id, d.status, d.body, w.id AS webhook_id, w.url, w.secret_key_id, w.secret_sealed
        FROM webhook_deliveries d
        LEFT JOIN webhooks w ON w.id = d.webhook_id AND w.workspace_id = d.workspace_id
-       WHERE d.id = $1`,
-      [deliveryId],
+       WHERE d.id = ANY($1::uuid[])`,
+      [deliveryIds],
     );
-    const row = rows[0];
-    if (!row) return undefined;
-    const webhook =
-      row.webhook_id !== null && row.url !== null && row.secret_key_id !== null && row.secret_sealed !== null
-        ? { id: row.webhook_id, url: row.url, secret: { keyId: row.secret_key_id, sealed: new Uint8Array(row.secret_sealed) } }
-        : null;
-    return { id: row.id, signalId: row.signal_id, workspaceId: row.workspace_id, status: row.status, body: row.body, webhook };
+    const found = new Map<string, DeliveryToAttempt>();
+    for (const row of rows) {
+      const webhook =
+        row.webhook_id !== null && row.url !== null && row.secret_key_id !== null && row.secret_sealed !== null
+          ? { id: row.webhook_id, url: row.url, secret: { keyId: row.secret_key_id, sealed: new Uint8Array(row.secret_sealed) } }
+          : null;
+      found.set(row.id, { id: row.id, signalId: row.signal_id, workspaceId: row.workspace_id, status: row.status, body: row.body, webhook });
+    }
+    return found;
   }
 
   /**
-   * In the caller's transaction: the attempt's record (numbered in order) and, while the delivery
-   * is pending, its new state. `changed` is false when the delivery had already ended.
+   * In the caller's transaction: each attempt's record (numbered in order) and, while its delivery
+   * is pending, the delivery's new state; answers per attempt, in order, its number and whether the
+   * state changed (undefined when the delivery does not exist). Attempts of one delivery are
+   * recorded one statement after another.
    */
-  async recordAttempt(tx: Queryable, attempt: AttemptRecord, outcome: DeliveryOutcome): Promise<{ attempts: number; changed: boolean } | undefined> {
-    const { rows } = await tx.query<{ attempts: number; changed: boolean }>(RECORD_ATTEMPT, [
-      attempt.deliveryId,
-      outcome.status,
-      outcome.responseStatus,
-      outcome.error,
-      attempt.startedAt,
-      attempt.responseStatus,
-      attempt.latencyMs,
-      attempt.error,
-    ]);
-    return rows[0];
+  async recordAttempts(tx: Queryable, attempts: readonly AttemptWithOutcome[]): Promise<(RecordedAttempt | undefined)[]> {
+    const results: (RecordedAttempt | undefined)[] = new Array<RecordedAttempt | undefined>(attempts.length).fill(undefined);
+    // A delivery's second attempt in one batch (its job delivered twice) goes into the next statement.
+    const rounds: { attempt: AttemptWithOutcome; index: number }[][] = [];
+    const occurrences = new Map<string, number>();
+    attempts.forEach((attempt, index) => {
+      const occurrence = occurrences.get(attempt.record.deliveryId) ?? 0;
+      occurrences.set(attempt.record.deliveryId, occurrence + 1);
+      (rounds[occurrence] ??= []).push({ attempt, index });
+    });
+    for (const round of rounds) {
+      const { rows } = await tx.query<{ id: string } & RecordedAttempt>(RECORD_ATTEMPTS, [
+        round.map(({ attempt }) => attempt.record.deliveryId),
+        round.map(({ attempt }) => attempt.outcome.status),
+        round.map(({ attempt }) => attempt.outcome.responseStatus),
+        round.map(({ attempt }) => attempt.outcome.error),
+        round.map(({ attempt }) => attempt.record.startedAt),
+        round.map(({ attempt }) => attempt.record.responseStatus),
+        round.map(({ attempt }) => attempt.record.latencyMs),
+        round.map(({ attempt }) => attempt.record.error),
+      ]);
+      const byDelivery = new Map(rows.map((row) => [row.id, { attempts: row.attempts, changed: row.changed }]));
+      for (const { attempt, index } of round) results[index] = byDelivery.get(attempt.record.deliveryId);
+    }
+    return results;
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventPayload } from '@radar/contracts';
+import { currentTraceCarrier } from '@radar/platform/telemetry';
 import { signalWebhookBody } from '../messages/webhook-body';
 import type { DeliveryDeps } from './delivery-deps';
 import { queueRunJobsWhenComplete } from './queue-run-jobs';
@@ -13,7 +14,10 @@ type SignalDelivered = EventPayload<'signal.delivered'>;
  * signal id decides. signal-ingest hears of the delivery with its first attempt's outcome
  * (`delivery.updated`).
  */
-export async function acceptSignal(deps: Pick<DeliveryDeps, 'transaction' | 'deliveries' | 'runs' | 'relays' | 'now' | 'logger'>, event: SignalDelivered): Promise<void> {
+export async function acceptSignal(
+  deps: Pick<DeliveryDeps, 'transaction' | 'batches' | 'deliveries' | 'runs' | 'relays' | 'now' | 'logger'>,
+  event: SignalDelivered,
+): Promise<void> {
   const { signal } = event;
   const sendsWebhook = signal.delivery_method === 'webhook';
   const gathers = signal.delivery_method === 'email' || event.slackConnectionId !== null;
@@ -25,19 +29,26 @@ export async function acceptSignal(deps: Pick<DeliveryDeps, 'transaction' | 'del
   const newDelivery =
     webhookId === null
       ? undefined
-      : { id: deliveryId, signalId: signal.id, workspaceId: event.workspaceId, webhookId, runId: event.runId, body: signalWebhookBody(signal, deliveryId, deps.now()) };
+      : {
+          id: deliveryId,
+          signalId: signal.id,
+          workspaceId: event.workspaceId,
+          webhookId,
+          runId: event.runId,
+          body: signalWebhookBody(signal, deliveryId, deps.now()),
+          traceContext: currentTraceCarrier(),
+        };
 
-  let queued: boolean;
   if (!gathers) {
-    if (!newDelivery) return;
-    queued = await deps.deliveries.insertWithJob(newDelivery);
-  } else {
-    queued = await deps.transaction(async (tx) => {
-      const created = newDelivery ? await deps.deliveries.insertWithJob(newDelivery, tx) : false;
-      const progress = await deps.runs.gatherSignal(tx, event.workspaceId, event.runId, signal);
-      const runQueued = progress ? await queueRunJobsWhenComplete(deps, tx, progress) : false;
-      return created || runQueued;
-    });
+    // The common case: written with other signals' deliveries; the batch wakes the job relay.
+    if (newDelivery) await deps.batches.newDeliveries.add(newDelivery);
+    return;
   }
+  const queued = await deps.transaction(async (tx) => {
+    const [created = false] = newDelivery ? await deps.deliveries.insertWithJobs([newDelivery], tx) : [];
+    const progress = await deps.runs.gatherSignal(tx, event.workspaceId, event.runId, signal);
+    const runQueued = progress ? await queueRunJobsWhenComplete(deps, tx, progress) : false;
+    return created || runQueued;
+  });
   if (queued) deps.relays.wake();
 }

@@ -1,6 +1,4 @@
 import { RetryLater, StopRetrying, type DeliveryContext } from '@radar/platform/rabbitmq';
-import { writeOutboxEvent } from '@radar/platform/outbox';
-import type { DeliveryStatus } from '@radar/contracts';
 import type { DeliveryToAttempt } from '../data/webhook-delivery.repository';
 import { countDeliveryAttempt } from '../metrics/delivery-outcomes';
 import type { OutboundAnswer } from '../outbound/outbound-client';
@@ -10,23 +8,24 @@ import { answerVerdict } from './answer-verdict';
 import type { DeliveryDeps } from './delivery-deps';
 import { endpointTarget } from './endpoint-target';
 
-type Deps = Pick<DeliveryDeps, 'transaction' | 'deliveries' | 'keyring' | 'endpointPolicy' | 'resolveHost' | 'outbound' | 'relays' | 'settings' | 'now' | 'logger'>;
+type Deps = Pick<DeliveryDeps, 'batches' | 'keyring' | 'endpointPolicy' | 'resolveHost' | 'outbound' | 'settings' | 'now'>;
 
 /**
  * One attempt of a webhook delivery (a `delivery.webhook` job): the signed POST, its record, the
- * delivery's new state and its `delivery.updated`, all committed before the job is settled. A
- * failure with attempts left throws, so the queue retries on the schedule (or after the
- * receiver's Retry-After, when longer); 2xx, 410 and the last attempt end the delivery.
+ * delivery's new state and its `delivery.updated`, all committed (in a batch with other attempts,
+ * see recordAttemptOutcomes) before the job is settled. A failure with attempts left throws, so
+ * the queue retries on the schedule (or after the receiver's Retry-After, when longer); 2xx, 410
+ * and the last attempt end the delivery.
  */
 export async function attemptWebhookDelivery(deps: Deps, job: { deliveryId: string }, context: Pick<DeliveryContext, 'isLastAttempt'>): Promise<void> {
-  const delivery = await deps.deliveries.findToAttempt(job.deliveryId);
+  const delivery = await deps.batches.deliveriesToAttempt.add(job.deliveryId);
   if (!delivery) throw new StopRetrying(`no webhook delivery ${job.deliveryId}`);
   if (delivery.status !== 'pending') return; // a repeated job: the delivery has its outcome
 
   const startedAt = deps.now();
   const { answer, final } = await send(deps, delivery, startedAt);
   const verdict = answerVerdict(answer, context.isLastAttempt || final);
-  await record(deps, delivery, startedAt, answer, verdict.status);
+  await deps.batches.attemptOutcomes.add({ delivery, startedAt, answer, status: verdict.status });
   countDeliveryAttempt('webhook', verdict.status);
   if (verdict.status === 'pending') {
     const reason = answer.error ?? `receiver answered ${answer.status}`;
@@ -50,30 +49,4 @@ async function send(deps: Deps, delivery: DeliveryToAttempt, at: Date): Promise<
     timeoutMs: deps.settings.webhookTimeoutMs,
   });
   return { answer, final: false };
-}
-
-async function record(deps: Deps, delivery: DeliveryToAttempt, startedAt: Date, answer: OutboundAnswer, status: DeliveryStatus): Promise<void> {
-  const error = answer.error ?? (status === 'delivered' ? null : `receiver answered ${answer.status}`);
-  const changed = await deps.transaction(async (tx) => {
-    const recorded = await deps.deliveries.recordAttempt(
-      tx,
-      { deliveryId: delivery.id, startedAt, responseStatus: answer.status, latencyMs: answer.latencyMs, error },
-      { status, responseStatus: answer.status, error },
-    );
-    if (!recorded?.changed) return false;
-    await writeOutboxEvent(tx, {
-      subject: 'delivery.updated',
-      payload: {
-        workspaceId: delivery.workspaceId,
-        signalId: delivery.signalId,
-        webhookDeliveryId: delivery.id,
-        deliveryStatus: status,
-        responseStatus: answer.status,
-        attempts: recorded.attempts,
-      },
-      aggregateKey: delivery.id,
-    });
-    return true;
-  });
-  if (changed) deps.relays.wake();
 }

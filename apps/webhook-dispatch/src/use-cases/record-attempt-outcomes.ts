@@ -1,0 +1,53 @@
+import { writeOutboxEvents, type AnyOutboxEvent } from '@radar/platform/outbox';
+import type { DeliveryStatus } from '@radar/contracts';
+import type { DeliveryToAttempt } from '../data/webhook-delivery.repository';
+import type { OutboundAnswer } from '../outbound/outbound-client';
+import type { DeliveryDeps } from './delivery-deps';
+
+/** One attempt of a webhook delivery as it ended: what the receiver answered and where that leaves the delivery. */
+export interface AttemptOutcome {
+  delivery: Pick<DeliveryToAttempt, 'id' | 'signalId' | 'workspaceId'>;
+  startedAt: Date;
+  answer: OutboundAnswer;
+  status: DeliveryStatus;
+}
+
+/**
+ * Records attempts in one transaction: each attempt's row, its delivery's new state and, where
+ * the state changed (the delivery was still pending), its `delivery.updated` event. An attempt
+ * of a delivery that had already ended (a repeated job) is recorded without an event.
+ */
+export async function recordAttemptOutcomes(deps: Pick<DeliveryDeps, 'transaction' | 'deliveries'>, outcomes: readonly AttemptOutcome[]): Promise<void[]> {
+  await deps.transaction(async (tx) => {
+    const recorded = await deps.deliveries.recordAttempts(
+      tx,
+      outcomes.map(({ delivery, startedAt, answer, status }) => {
+        const error = answer.error ?? (status === 'delivered' ? null : `receiver answered ${answer.status}`);
+        return {
+          record: { deliveryId: delivery.id, startedAt, responseStatus: answer.status, latencyMs: answer.latencyMs, error },
+          outcome: { status, responseStatus: answer.status, error },
+        };
+      }),
+    );
+    const events = outcomes.flatMap(({ delivery, answer, status }, index): AnyOutboxEvent[] => {
+      const attempt = recorded[index];
+      if (!attempt?.changed) return [];
+      return [
+        {
+          subject: 'delivery.updated',
+          payload: {
+            workspaceId: delivery.workspaceId,
+            signalId: delivery.signalId,
+            webhookDeliveryId: delivery.id,
+            deliveryStatus: status,
+            responseStatus: answer.status,
+            attempts: attempt.attempts,
+          },
+          aggregateKey: delivery.id,
+        },
+      ];
+    });
+    await writeOutboxEvents(tx, events);
+  });
+  return outcomes.map(() => undefined);
+}
