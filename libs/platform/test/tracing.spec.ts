@@ -1,10 +1,19 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
-import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import {
+  AlwaysOnSampler,
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  ParentBasedSampler,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+  type Sampler,
+} from '@opentelemetry/sdk-trace-base';
 import { Router } from 'express';
 import pino from 'pino';
 import supertest from 'supertest';
@@ -13,13 +22,23 @@ import { createPool, inTransaction } from '../src/database';
 import { createServiceApp } from '../src/http';
 import { OutboxRelay } from '../src/outbox';
 import { RabbitMq, RetryLater, type RabbitMqOptions } from '../src/rabbitmq';
-import { inTraceOf, tracePostgresQueries, withClientSpan } from '../src/telemetry';
+import { currentTraceCarrier, inTraceOf, tracePostgresQueries, withClientSpan } from '../src/telemetry';
 import { setServerSpans } from '../src/telemetry/incoming-http';
 import { silentLogger, testInfrastructure, testNamespace } from '../src/testing';
 import { busPool, inbox, revoked } from './bus-harness';
 import { commitChange, outboxDatabase } from './outbox-harness';
 
 const exporter = new InMemorySpanExporter();
+/** The SDK's default sampling (parent-based, every new trace sampled), counting the decisions asked of it: each is a span started. */
+const defaultSampler = new ParentBasedSampler({ root: new AlwaysOnSampler() });
+let samplingDecisions = 0;
+const countingSampler: Sampler = {
+  shouldSample: (...args) => {
+    samplingDecisions += 1;
+    return defaultSampler.shouldSample(...args);
+  },
+  toString: () => 'counting parent-based sampler',
+};
 const tracer = () => trace.getTracer('spec');
 const buses = busPool();
 let untrace: () => void;
@@ -27,7 +46,7 @@ let untrace: () => void;
 beforeAll(() => {
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
-  trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
+  trace.setGlobalTracerProvider(new BasicTracerProvider({ sampler: countingSampler, spanProcessors: [new SimpleSpanProcessor(exporter)] }));
   untrace = tracePostgresQueries();
 });
 afterAll(async () => {
@@ -37,7 +56,10 @@ afterAll(async () => {
   propagation.disable();
   context.disable();
 });
-beforeEach(() => exporter.reset());
+beforeEach(() => {
+  exporter.reset();
+  samplingDecisions = 0;
+});
 
 /** Runs `work` in a new root span and answers the span's trace id with the work's result. */
 async function inNewTrace<T>(name: string, work: () => Promise<T>): Promise<{ traceId: string; result: T }> {
@@ -48,6 +70,14 @@ async function inNewTrace<T>(name: string, work: () => Promise<T>): Promise<{ tr
       span.end();
     }
   });
+}
+
+/** Runs `work` under a remote parent whose trace was not sampled (a `traceparent` ending in -00). */
+function underUnsampledParent<T>(work: () => T): { traceId: string; spanId: string; result: T } {
+  const traceId = randomBytes(16).toString('hex');
+  const spanId = randomBytes(8).toString('hex');
+  const parent = trace.setSpanContext(ROOT_CONTEXT, { traceId, spanId, traceFlags: TraceFlags.NONE, isRemote: true });
+  return { traceId, spanId, result: context.with(parent, work) };
 }
 
 const spansOf = (traceId: string): ReadableSpan[] => exporter.getFinishedSpans().filter((span) => span.spanContext().traceId === traceId);
@@ -84,6 +114,13 @@ describe('PostgreSQL statements', () => {
     expect(exporter.getFinishedSpans()).toEqual([]);
   });
 
+  it('make no spans in an unsampled trace', async () => {
+    const { result } = underUnsampledParent(() => database.pool.query('SELECT 1 AS one'));
+    expect((await result).rows).toEqual([{ one: 1 }]);
+    expect(samplingDecisions).toBe(0);
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
   it('keep each caller in its own trace when they wait for the one connection of a pool', async () => {
     const pool = createPool(database.database.url, { max: 1 });
     try {
@@ -114,6 +151,19 @@ describe('the outbox hop', () => {
     const event = revoked();
     // The writer's transaction commits inside its trace; the relay runs outside any trace.
     const { traceId } = await inNewTrace('writer', () => commitChange(database.pool, 'revoked', { subject: 'identity.token.revoked', payload: event }));
+    const relay = new OutboxRelay({ pool: database.pool, bus, logger: silentLogger() });
+    await relay.publishPending();
+    const [consumerTrace] = await consumed.until(1);
+    expect(consumerTrace).toBe(traceId);
+  });
+
+  it('continues the trace an event carries when it was written outside it (a batch written for many callers)', async () => {
+    const namespace = testNamespace();
+    const bus = await buses.open(namespace);
+    const consumed = inbox<string | undefined>();
+    await bus.consume('identity.token.revoked', { durable: 'spec-outbox-own-trace' }, async () => consumed.push(activeTraceId()));
+    const { traceId, result: carrier } = await inNewTrace('caller', async () => currentTraceCarrier());
+    await inNewTrace('batch writer', () => commitChange(database.pool, 'revoked', { subject: 'identity.token.revoked', payload: revoked(), traceContext: carrier }));
     const relay = new OutboxRelay({ pool: database.pool, bus, logger: silentLogger() });
     await relay.publishPending();
     const [consumerTrace] = await consumed.until(1);
@@ -194,12 +244,55 @@ describe('withClientSpan', () => {
   });
 });
 
+describe('withClientSpan in an unsampled trace', () => {
+  it('makes no span and sends the context on, marked not sampled', async () => {
+    let sent: Record<string, string> = {};
+    const { traceId, spanId, result } = underUnsampledParent(() =>
+      withClientSpan(
+        'GET',
+        'http://127.0.0.1:9/things/1',
+        async (headers) => {
+          sent = headers;
+          return 204;
+        },
+        (status) => status,
+      ),
+    );
+    expect(await result).toBe(204);
+    expect(sent.traceparent).toBe(`00-${traceId}-${spanId}-00`);
+    expect(samplingDecisions).toBe(0);
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+});
+
+const sampledParent = (traceId: string) => `00-${traceId}-${randomBytes(8).toString('hex')}-01`;
+
+/** A POST whose headers go first and body in a later write: the service reads the body in events of its own. */
+function postLate(port: number, path: string, headers: Record<string, string | number>, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const sending = httpRequest({ host: '127.0.0.1', port, method: 'POST', path, headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve(text));
+    });
+    sending.on('error', reject);
+    sending.flushHeaders();
+    setTimeout(() => sending.end(body), 50);
+  });
+}
+
 describe('incoming HTTP requests', () => {
   const app = createServiceApp({
     logger: silentLogger(),
     routes: Router()
       .get('/things/:id', (req, res) => {
         res.json({ traceId: activeTraceId() });
+      })
+      .post('/things', (req, res) => {
+        res.json({ traceId: activeTraceId(), received: req.body as unknown });
+      })
+      .get('/carried', (req, res) => {
+        res.json({ traceId: activeTraceId(), carrier: currentTraceCarrier() });
       })
       .get('/broken', () => {
         throw new Error('broken on purpose');
@@ -220,6 +313,32 @@ describe('incoming HTTP requests', () => {
     expect(server?.attributes).toMatchObject({ 'http.request.method': 'GET', 'http.route': '/things/:id', 'http.response.status_code': 200 });
   });
 
+  it("run the handlers after the body is read in the request's trace, also when it arrives after the headers", async () => {
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const body = JSON.stringify({ name: 'seven' });
+      const jsonTrace = randomBytes(16).toString('hex');
+      const json = await postLate(port, '/things', { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), traceparent: sampledParent(jsonTrace) }, body);
+      expect(JSON.parse(json)).toEqual({ traceId: jsonTrace, received: { name: 'seven' } });
+      // A chunked body without a media type is waited for until it proves empty.
+      const emptyTrace = randomBytes(16).toString('hex');
+      const empty = await postLate(port, '/things', { 'transfer-encoding': 'chunked', traceparent: sampledParent(emptyTrace) }, '');
+      expect(JSON.parse(empty)).toEqual({ traceId: emptyTrace });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('continue an unsampled trace without a span: the handler is in it, and passes it on as not sampled', async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const answer = await supertest(app).get('/carried').set('traceparent', `00-${traceId}-${randomBytes(8).toString('hex')}-00`);
+    expect(answer.body.traceId).toBe(traceId);
+    expect(answer.body.carrier.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-00$`));
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
   it('start a trace of their own without a traceparent, mark a 500 as an error, and leave probes untraced', async () => {
     expect((await supertest(app).get('/broken')).status).toBe(500);
     expect((await supertest(app).get('/healthz')).status).toBe(200);
@@ -237,5 +356,34 @@ describe('incoming HTTP requests', () => {
     } finally {
       setServerSpans(true);
     }
+  });
+});
+
+describe("a request's log line", () => {
+  const lines: { msg?: string; trace_id?: string }[] = [];
+  const destination = { write: (line: string) => lines.push(JSON.parse(line) as { msg?: string; trace_id?: string }) };
+  // As createLogger does: the trace id of the span at work when the line is written.
+  const logger = pino({ mixin: () => ({ trace_id: activeTraceId() }) }, destination);
+  const streams: PassThrough[] = [];
+  const app = createServiceApp({
+    logger,
+    routes: Router().get('/streamed', (_req, res) => {
+      const answer = new PassThrough();
+      streams.push(answer);
+      answer.pipe(res);
+    }),
+  });
+  beforeAll(() => setServerSpans(true));
+  afterAll(() => setServerSpans(false));
+
+  it('is written in the trace of the request, also when the answer ends outside it (a stream fed from elsewhere)', async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const answered = supertest(app).get('/streamed').set('traceparent', sampledParent(traceId)).then((answer) => answer);
+    while (streams.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The test's own context, outside any trace, ends the answer.
+    expect(activeTraceId()).toBeUndefined();
+    streams[0]!.end('done');
+    expect((await answered).text).toBe('done');
+    expect(lines.filter((line) => line.msg === 'request').map((line) => line.trace_id)).toEqual([traceId]);
   });
 });

@@ -1,4 +1,5 @@
 import { RetryLater, StopRetrying, type DeliveryContext } from '@radar/platform/rabbitmq';
+import { currentTraceCarrier } from '@radar/platform/telemetry';
 import type { DeliveryToAttempt } from '../data/webhook-delivery.repository';
 import { countDeliveryAttempt } from '../metrics/delivery-outcomes';
 import type { OutboundAnswer } from '../outbound/outbound-client';
@@ -25,7 +26,7 @@ export async function attemptWebhookDelivery(deps: Deps, job: { deliveryId: stri
   const startedAt = deps.now();
   const { answer, final } = await send(deps, delivery, startedAt);
   const verdict = answerVerdict(answer, context.isLastAttempt || final);
-  await deps.batches.attemptOutcomes.add({ delivery, startedAt, answer, status: verdict.status });
+  await deps.batches.attemptOutcomes.add({ delivery, startedAt, answer, status: verdict.status, traceContext: currentTraceCarrier() });
   countDeliveryAttempt('webhook', verdict.status);
   if (verdict.status === 'pending') {
     const reason = answer.error ?? `receiver answered ${answer.status}`;

@@ -10,6 +10,8 @@ export interface AttemptOutcome {
   startedAt: Date;
   answer: OutboundAnswer;
   status: DeliveryStatus;
+  /** The trace of the attempt, which its `delivery.updated` continues. */
+  traceContext: Record<string, string> | null;
 }
 
 /**
@@ -29,7 +31,7 @@ export async function recordAttemptOutcomes(deps: Pick<DeliveryDeps, 'transactio
         };
       }),
     );
-    const events = outcomes.flatMap(({ delivery, answer, status }, index): AnyOutboxEvent[] => {
+    const events = outcomes.flatMap(({ delivery, answer, status, traceContext }, index): AnyOutboxEvent[] => {
       const attempt = recorded[index];
       if (!attempt?.changed) return [];
       return [
@@ -44,6 +46,7 @@ export async function recordAttemptOutcomes(deps: Pick<DeliveryDeps, 'transactio
             attempts: attempt.attempts,
           },
           aggregateKey: delivery.id,
+          traceContext,
         },
       ];
     });

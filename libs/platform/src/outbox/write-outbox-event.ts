@@ -14,6 +14,11 @@ export interface OutboxEvent<S extends EventSubject> {
    * event after that update).
    */
   aggregateKey?: string;
+  /**
+   * The trace the event continues (a stored carrier, see currentTraceCarrier), when it is not the
+   * active one: an event written in a batch on behalf of many callers keeps its own caller's.
+   */
+  traceContext?: Record<string, string> | null;
 }
 
 /** An outbox event of any subject. */
@@ -24,8 +29,8 @@ export type AnyOutboxEvent = { [S in EventSubject]: OutboxEvent<S> }[EventSubjec
 const WRITE = `
 WITH written AS (
   INSERT INTO "${OUTBOX_TABLE}" (id, subject, payload, aggregate_key, trace_context)
-  SELECT id, subject, payload, aggregate_key, $5::jsonb
-  FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::text[]) WITH ORDINALITY AS e(id, subject, payload, aggregate_key, ordinal)
+  SELECT id, subject, payload, aggregate_key, trace_context
+  FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::text[], $5::jsonb[]) WITH ORDINALITY AS e(id, subject, payload, aggregate_key, trace_context, ordinal)
   ORDER BY ordinal
   RETURNING id
 )
@@ -40,15 +45,16 @@ SELECT pg_notify('${OUTBOX_CHANNEL}', '') WHERE EXISTS (SELECT 1 FROM written)`;
 export async function writeOutboxEvents(connection: TransactionConnection, events: readonly AnyOutboxEvent[]): Promise<{ ids: string[] }> {
   if (events.length === 0) return { ids: [] };
   const payloads = events.map((event) => JSON.stringify(EVENTS[event.subject].parse(event.payload)));
-  const traceContext: Record<string, string> = {};
-  propagation.inject(context.active(), traceContext);
+  const active: Record<string, string> = {};
+  propagation.inject(context.active(), active);
+  const activeTraceContext = Object.keys(active).length > 0 ? JSON.stringify(active) : null;
   const ids = events.map(() => randomUUID());
   await execute(connection, WRITE, [
     ids,
     events.map((event) => event.subject),
     payloads,
     events.map((event) => event.aggregateKey ?? null),
-    Object.keys(traceContext).length > 0 ? JSON.stringify(traceContext) : null,
+    events.map((event) => (event.traceContext === undefined ? activeTraceContext : event.traceContext && JSON.stringify(event.traceContext))),
   ]);
   return { ids };
 }
