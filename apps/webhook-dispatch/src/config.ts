@@ -66,8 +66,12 @@ export const webhookDispatchConfig = z.object({
   DELIVERY_RETRY_JITTER: z.coerce.number().min(0).max(0.5).default(0.1),
   /** A receiver that has not answered within this long has failed the attempt (decisions.md: 15 s). */
   WEBHOOK_TIMEOUT_MS: milliseconds(15_000),
-  /** Webhook requests in flight per replica (RabbitMQ prefetch of the webhook queue). */
-  WEBHOOK_CONCURRENCY: count(256, 5_000),
+  /**
+   * Webhook requests in flight per replica (RabbitMQ prefetch of the webhook queue). Deliveries per
+   * second are at most this divided by an attempt's time (the POST and its shared read and record),
+   * so it is sized for a thousand a second to receivers answering in several hundred milliseconds.
+   */
+  WEBHOOK_CONCURRENCY: count(1_024, 5_000),
   /**
    * `signal.delivered` events handled at once per replica. Their deliveries are written in shared
    * batches, so enough must be in hand at once to fill them.
