@@ -10,6 +10,7 @@ import { consumeMonitorDomains } from './events/monitor-domain.consumers';
 import { signalIngestRoutes } from './http/signal-ingest.routes';
 import { ProviderClient } from './provider/provider-client';
 import { startLeadsSchedule, type LeadsSchedule } from './schedule/leads-schedule';
+import { CheckRecorder } from './use-cases/check-recorder';
 import type { SignalIngestDeps } from './use-cases/deps';
 import { refreshLeads } from './use-cases/refresh-leads';
 
@@ -36,10 +37,12 @@ export const signalIngestService = defineService({
       logger,
       now,
     });
+    const outbox = new EventOutbox(pool);
     const deps: SignalIngestDeps = {
       pool,
       provider,
-      outbox: new EventOutbox(pool),
+      outbox,
+      checks: new CheckRecorder({ pool, outbox, logger, now }),
       leadsFeed: { pageSize: config.LEADS_FEED_PAGE_SIZE, overlapDays: config.LEADS_FEED_OVERLAP_DAYS },
       logger,
       now,

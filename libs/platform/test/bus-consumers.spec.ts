@@ -60,6 +60,31 @@ describe('Bus consumers: concurrency', () => {
     expect(meter.peak).toBe(3);
   });
 
+  it('tops up freed slots in pulls of several messages, not one pull per finished handler', async () => {
+    const namespace = testNamespace();
+    const bus = await buses.open(namespace);
+    await bus.ensureStreams(['IDENTITY']);
+    const events = Array.from({ length: 48 }, revoked);
+    for (const event of events) await bus.publish('identity.token.revoked', event, { msgId: event.tokenId });
+    // Each pull is a request on the consumer's API subject: a plain subscription hears them all.
+    let pulls = 0;
+    const pullRequests = bus.connection.subscribe(`$JS.API.CONSUMER.MSG.NEXT.${streamIn(namespace, 'IDENTITY')}.spec-refill`, { callback: () => (pulls += 1) });
+    const handled = inbox<string>();
+    let started = 0;
+    await bus.consume('identity.token.revoked', { durable: 'spec-refill', concurrency: 8 }, async (payload) => {
+      started += 1;
+      // Handlers finish one by one, a few milliseconds apart.
+      await pause(2 + (started % 8) * 3);
+      handled.push(payload.tokenId);
+    });
+
+    await handled.until(events.length);
+    pullRequests.unsubscribe();
+    expect([...handled.items].sort()).toEqual(events.map((event) => event.tokenId).sort());
+    // One pull per finished handler would be about 48; topping up half the slots at a time, about 12.
+    expect(pulls).toBeLessThanOrEqual(20);
+  });
+
   it('handles one event at a time by default, in stream order', async () => {
     const bus = await buses.open(testNamespace());
     const meter = concurrencyMeter();

@@ -62,40 +62,58 @@ const toRecord = (row: CheckRow): CheckRecord => ({
   completedAt: row.completed_at,
 });
 
+const CHECK_COLUMNS = `id, run_id, workspace_id, monitor_id, domain, signal_type, to_char(run_date, 'YYYY-MM-DD') AS run_date, webhook_id, slack_connection_id,
+  status, error_code, items_fetched, items_new, items_pushed, started_at, completed_at`;
+
 /** The answered checks (table `checks`). */
 export const checksRepository = {
   async find(db: Queryable, checkId: string): Promise<CheckRecord | null> {
-    const { rows } = await db.query<CheckRow>(
-      `SELECT id, run_id, workspace_id, monitor_id, domain, signal_type, to_char(run_date, 'YYYY-MM-DD') AS run_date, webhook_id, slack_connection_id, status, error_code,
-              items_fetched, items_new, items_pushed, started_at, completed_at
-       FROM checks WHERE id = $1`,
-      [checkId],
-    );
-    return rows[0] ? toRecord(rows[0]) : null;
+    const [found] = await checksRepository.findMany(db, [checkId]);
+    return found ?? null;
+  },
+
+  /** The checks of these ids that were answered; the others are missing from the result. */
+  async findMany(db: Queryable, checkIds: readonly string[]): Promise<CheckRecord[]> {
+    const { rows } = await db.query<CheckRow>(`SELECT ${CHECK_COLUMNS} FROM checks WHERE id = ANY($1::uuid[])`, [checkIds]);
+    return rows.map(toRecord);
   },
 
   /**
-   * Records the check unless it was recorded before; false then. A concurrent transaction
-   * recording the same check makes this one wait on the key, then see it as recorded.
+   * Records the checks that were not recorded before and returns their ids. A concurrent
+   * transaction recording one of them makes this one wait on its key, then see it as recorded;
+   * keys are taken in id order, so two transactions recording overlapping checks wait for each
+   * other instead of deadlocking.
    */
-  async insert(db: Queryable, check: CheckRecord): Promise<boolean> {
-    const { rowCount } = await db.query(
+  async insertMany(db: Queryable, checks: readonly CheckRecord[]): Promise<Set<string>> {
+    if (checks.length === 0) return new Set();
+    const { rows } = await db.query<{ id: string }>(
       `INSERT INTO checks (id, run_id, workspace_id, monitor_id, domain, signal_type, run_date, webhook_id, slack_connection_id,
                            status, error_code, items_fetched, items_new, items_pushed, started_at, completed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-       ON CONFLICT (id) DO NOTHING`,
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::date[], $8::uuid[], $9::uuid[],
+                            $10::text[], $11::text[], $12::int[], $13::int[], $14::int[], $15::timestamptz[], $16::timestamptz[])
+       ORDER BY 1
+       ON CONFLICT (id) DO NOTHING
+       RETURNING id`,
       [
-        check.id, check.runId, check.workspaceId, check.monitorId, check.domain, check.signalType, check.runDate, check.webhookId, check.slackConnectionId,
-        check.status, check.errorCode,
-        check.itemsFetched, check.itemsNew, check.itemsPushed, check.startedAt, check.completedAt,
+        checks.map((check) => check.id), checks.map((check) => check.runId), checks.map((check) => check.workspaceId), checks.map((check) => check.monitorId),
+        checks.map((check) => check.domain), checks.map((check) => check.signalType), checks.map((check) => check.runDate),
+        checks.map((check) => check.webhookId), checks.map((check) => check.slackConnectionId),
+        checks.map((check) => check.status), checks.map((check) => check.errorCode),
+        checks.map((check) => check.itemsFetched), checks.map((check) => check.itemsNew), checks.map((check) => check.itemsPushed),
+        checks.map((check) => check.startedAt), checks.map((check) => check.completedAt),
       ],
     );
-    return rowCount === 1;
+    return new Set(rows.map((row) => row.id));
   },
 
-  async setCounters(db: Queryable, checkId: string, counters: CheckCounters): Promise<void> {
-    await db.query('UPDATE checks SET items_fetched = $2, items_new = $3, items_pushed = $4, completed_at = $5 WHERE id = $1', [
-      checkId, counters.itemsFetched, counters.itemsNew, counters.itemsPushed, counters.completedAt,
-    ]);
+  /** Sets the counters of checks recorded earlier in the same transaction. */
+  async setCounters(db: Queryable, checks: readonly (CheckCounters & { id: string })[]): Promise<void> {
+    if (checks.length === 0) return;
+    await db.query(
+      `UPDATE checks SET items_fetched = c.items_fetched, items_new = c.items_new, items_pushed = c.items_pushed, completed_at = c.completed_at
+       FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::timestamptz[]) AS c(id, items_fetched, items_new, items_pushed, completed_at)
+       WHERE checks.id = c.id`,
+      [checks.map((check) => check.id), checks.map((check) => check.itemsFetched), checks.map((check) => check.itemsNew), checks.map((check) => check.itemsPushed), checks.map((check) => check.completedAt)],
+    );
   },
 };

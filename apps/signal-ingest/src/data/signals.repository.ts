@@ -8,6 +8,12 @@ export interface SignalOrigin {
   checkId: string;
 }
 
+/** A check's new signals. */
+export interface SignalGroup {
+  origin: SignalOrigin;
+  signals: readonly SignalRecord[];
+}
+
 /** `signal_counts` keys meaning "every monitor" and "every signal type". */
 export const ALL_MONITORS = '00000000-0000-0000-0000-000000000000';
 export const ALL_TYPES = '*';
@@ -26,15 +32,17 @@ export interface DeliveryOutcome {
 /** The delivered signals (table `signals`) and their per-day counts (table `signal_counts`). */
 export const signalsRepository = {
   /**
-   * Records a check's new signals and counts them in `signal_counts`, in one statement of the
-   * check's transaction: the counts and the rows commit together, so a total read from the counts
-   * always equals the rows a list reads in the same snapshot. Count rows are updated in key order,
-   * so two checks counting the same keys wait for each other instead of deadlocking.
+   * Records new signals, each group from its check, and counts them in `signal_counts`, in one
+   * statement of the checks' transaction: the counts and the rows commit together, so a total read
+   * from the counts always equals the rows a list reads in the same snapshot. Count rows are updated
+   * in key order, so two transactions counting the same keys wait for each other instead of deadlocking.
    */
-  async insertMany(db: Queryable, origin: SignalOrigin, signals: readonly SignalRecord[]): Promise<void> {
-    if (signals.length === 0) return;
+  async insertMany(db: Queryable, groups: readonly SignalGroup[]): Promise<void> {
     // One statement however many signals: the rows travel as one JSON array (details are arrays of their own).
-    const rows = signals.map((signal) => ({ ...signal, workspace_id: origin.workspaceId, run_id: origin.runId, check_id: origin.checkId }));
+    const rows = groups.flatMap(({ origin, signals }) =>
+      signals.map((signal) => ({ ...signal, workspace_id: origin.workspaceId, run_id: origin.runId, check_id: origin.checkId })),
+    );
+    if (rows.length === 0) return;
     await db.query(
       `WITH inserted AS (
          INSERT INTO signals (id, workspace_id, monitor_id, monitor_name, run_id, check_id, fired_at, signal_type, domain, delivery_method,

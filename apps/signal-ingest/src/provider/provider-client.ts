@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { request } from 'undici';
 import { withClientSpan } from '@radar/platform/telemetry';
 import type { z } from 'zod';
 import {
@@ -28,7 +29,7 @@ export interface ProviderClientOptions {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** fetch's errors (a DOMException, undici's SyntaxError) are not always `instanceof` this realm's classes: look at their names. */
+/** The HTTP client's errors (an abort's DOMException, a JSON SyntaxError) are not always `instanceof` this realm's classes: look at their names. */
 const nameOf = (error: unknown): unknown => (typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined);
 const isTimeout = (error: unknown): boolean => nameOf(error) === 'TimeoutError' || nameOf(error) === 'AbortError';
 
@@ -80,18 +81,19 @@ export class ProviderClient {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     let body: unknown;
     try {
-      // fetch is undici, not Node's http module: the client span and trace headers are added here.
+      // undici's request rather than fetch: a check's one call costs a fraction of fetch's CPU (no web streams); the client span and trace headers are added here.
       const response = await withClientSpan(
         'GET',
         url,
-        (traceHeaders) => fetch(url, { headers: { 'x-api-key': this.options.apiKey, accept: 'application/json', ...traceHeaders }, signal }),
-        (answer) => answer.status,
+        (traceHeaders) => request(url, { headers: { 'x-api-key': this.options.apiKey, accept: 'application/json', ...traceHeaders }, signal }),
+        (answer) => answer.statusCode,
       );
-      if (!response.ok) {
-        await response.body?.cancel().catch(() => undefined);
-        throw failureOfStatus(response.status, retryAfterMs(response.headers.get('retry-after'), this.options.now()));
+      if (response.statusCode < 200 || response.statusCode > 299) {
+        await response.body.dump().catch(() => undefined);
+        const retryAfter = response.headers['retry-after'];
+        throw failureOfStatus(response.statusCode, retryAfterMs(Array.isArray(retryAfter) ? retryAfter[0] ?? null : retryAfter ?? null, this.options.now()));
       }
-      body = await response.json();
+      body = await response.body.json();
     } catch (error) {
       if (error instanceof ProviderFailure) throw error;
       if (isTimeout(error)) throw new ProviderFailure('PROVIDER_TIMEOUT', 'error_pl', true, `No answer from the provider within ${this.options.timeoutMs} ms`);

@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { EventOutbox } from '../events/event-outbox';
 import type { ProviderClient } from '../provider/provider-client';
+import type { CheckRecorder } from './check-recorder';
 import type { LeadsFeedSettings } from './ingest-leads';
 
 export interface SignalIngestDeps {
@@ -9,6 +10,8 @@ export interface SignalIngestDeps {
   provider: Pick<ProviderClient, 'companyItems' | 'followedCompanies'>;
   leadsFeed: LeadsFeedSettings;
   outbox: EventOutbox;
+  /** Looks up and records checks in batches shared by the checks running at once. */
+  checks: Pick<CheckRecorder, 'findAnswered' | 'record'>;
   logger: Logger;
   now: () => Date;
 }

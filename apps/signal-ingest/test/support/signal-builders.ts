@@ -59,7 +59,7 @@ export function aSignal(spec: SignalSpec): SignalRecord {
  * transaction runs: rows and per-day counts together), one check's worth per call.
  */
 export async function recordSignals(pool: Pool, workspaceId: string, signals: readonly SignalRecord[]): Promise<void> {
-  await inTransaction(pool, (db) => signalsRepository.insertMany(db, { workspaceId, runId: randomUUID(), checkId: randomUUID() }, signals));
+  await inTransaction(pool, (db) => signalsRepository.insertMany(db, [{ origin: { workspaceId, runId: randomUUID(), checkId: randomUUID() }, signals }]));
 }
 
 /** Newest first, ties by id descending: the order of GET /signals and the export. */

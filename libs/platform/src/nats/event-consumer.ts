@@ -8,6 +8,8 @@ import { WakeSignal } from '../lifecycle/wake-signal';
  */
 const PULL_EXPIRES_MS = 10_000;
 const MAX_RETRY_DELAY_MS = 10_000;
+/** How long free slots wait for others before they are filled anyway. */
+const REFILL_WAIT_MS = 20;
 
 export interface EventConsumerOptions {
   /** The durable consumer's name, for the logs. */
@@ -30,11 +32,18 @@ export class EventConsumer {
   private stopping = false;
   private pull: ConsumerMessages | undefined;
   private readonly loop: Promise<void>;
+  /**
+   * Free slots worth a pull of their own: half of them. Each pull is a request and a subscription
+   * on the server; topping up one slot at a time costs a consumer with many handlers more than its
+   * messages do.
+   */
+  private readonly refillAt: number;
 
   constructor(
     private readonly consumer: Consumer,
     private readonly options: EventConsumerOptions,
   ) {
+    this.refillAt = Math.max(1, Math.floor(options.concurrency / 2));
     this.loop = this.run();
   }
 
@@ -50,11 +59,13 @@ export class EventConsumer {
   private async run(): Promise<void> {
     let failures = 0;
     while (!this.stopping) {
-      const free = this.options.concurrency - this.inFlight.size;
-      if (free <= 0) {
+      if (this.freeSlots() <= 0) {
         await this.signal.sleep(PULL_EXPIRES_MS);
         continue;
       }
+      if (this.freeSlots() < this.refillAt) await this.awaitRefill();
+      const free = this.freeSlots();
+      if (this.stopping) break;
       try {
         const pull = await this.consumer.fetch({ max_messages: free, expires: PULL_EXPIRES_MS });
         this.pull = pull;
@@ -74,6 +85,18 @@ export class EventConsumer {
         this.pull = undefined;
       }
     }
+  }
+
+  /** Waits until half the slots are free or a little time has passed since the wait began, whichever is first. */
+  private async awaitRefill(): Promise<void> {
+    const until = Date.now() + REFILL_WAIT_MS;
+    while (!this.stopping && this.freeSlots() < this.refillAt && Date.now() < until) {
+      await this.signal.sleep(until - Date.now());
+    }
+  }
+
+  private freeSlots(): number {
+    return this.options.concurrency - this.inFlight.size;
   }
 
   private start(message: JsMsg): void {

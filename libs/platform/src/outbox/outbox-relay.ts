@@ -26,7 +26,7 @@ export interface OutboxRelaySettings {
 }
 
 export const DEFAULT_OUTBOX_RELAY_SETTINGS: OutboxRelaySettings = {
-  batchSize: 100,
+  batchSize: 500,
   pollIntervalMs: 2_000,
   publishTimeoutMs: 5_000,
   maxRetryDelayMs: 30_000,
