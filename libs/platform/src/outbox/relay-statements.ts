@@ -6,13 +6,14 @@ export interface PendingEvent {
   /** bigint, as pg returns it. */
   position: string;
   subject: string;
-  payload: unknown;
+  /** The payload as JSON text: published as stored, never parsed and written out again. */
+  payload: string;
   aggregate_key: string | null;
   trace_context: Record<string, string> | null;
   attempts: number;
 }
 
-const COLUMNS = 'o.id, o.position, o.subject, o.payload, o.aggregate_key, o.trace_context, o.attempts';
+const COLUMNS = 'o.id, o.position, o.subject, o.payload::text AS payload, o.aggregate_key, o.trace_context, o.attempts';
 
 /**
  * The first unpublished row of each aggregate key (and keyless rows) that is due, locked.
