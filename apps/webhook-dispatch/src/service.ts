@@ -20,7 +20,7 @@ import { consumeDeliveryJobs } from './queues/delivery.workers';
 import { JobRelay } from './queues/job-relay';
 import { serveRegistryRpc } from './rpc/registry.rpc';
 import { SecretKeyring } from './secrets/secret-keyring';
-import { createDeliveryBatches } from './use-cases/delivery-batches';
+import { createDeliveryBatches, drainDeliveryBatches } from './use-cases/delivery-batches';
 import type { DeliveryDeps } from './use-cases/delivery-deps';
 import { queueOverdueRuns } from './use-cases/queue-overdue-runs';
 
@@ -108,6 +108,7 @@ export const createWebhookDispatchService = (options: WebhookDispatchOptions = {
           clearInterval(sweep);
           // Handlers at work finish and record their outcomes; then what they wrote is relayed.
           await rabbit.close({ graceMs: Math.max(1_000, config.SHUTDOWN_GRACE_MS - RELAYS_AND_CLOSE_MS) });
+          await drainDeliveryBatches(deps.batches);
           await jobRelay.stop();
           await eventRelay.stop();
           outbound.close();

@@ -51,3 +51,8 @@ export function createDeliveryBatches(
     attemptOutcomes: new Batcher({ ...settings, flush: (outcomes) => recordAttemptOutcomes(deps, outcomes) }),
   };
 }
+
+/** Writes what handlers have handed in and waits for the batches being written: before the pool closes. */
+export async function drainDeliveryBatches(batches: DeliveryBatches): Promise<void> {
+  await Promise.all([batches.newDeliveries.drain(), batches.deliveriesToAttempt.drain(), batches.attemptOutcomes.drain()]);
+}

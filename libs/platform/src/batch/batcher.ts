@@ -55,11 +55,6 @@ export class Batcher<Item, Result> {
     });
   }
 
-  /** Items waiting or being flushed. */
-  get size(): number {
-    return this.waiting.length + this.flushing.size;
-  }
-
   /** Flushes everything waiting now, and resolves when every flush has ended (for a clean stop). */
   async drain(): Promise<void> {
     this.draining = true;
