@@ -60,8 +60,7 @@ export const createWebhookDispatchService = (options: WebhookDispatchOptions = {
       const mailer = new DigestMailer(config.SMTP_URL, config.DIGEST_FROM);
       const outbound = new OutboundClient();
       const jobRelay = new JobRelay({ jobs: new QueueOutboxRepository(pool), rabbit, logger });
-      // Every attempt writes a `delivery.updated`: rounds larger than the default keep up with a thousand a second.
-      const eventRelay = new OutboxRelay({ pool, bus, logger }, { batchSize: 500 });
+      const eventRelay = new OutboxRelay({ pool, bus, logger });
       const base: Omit<DeliveryDeps, 'batches'> = {
         webhooks: new WebhookRepository(prisma),
         slackConnections: new SlackConnectionRepository(prisma),
