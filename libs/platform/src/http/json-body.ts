@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type RequestHandler } from 'express';
 import { AppError } from '../errors';
+import { inActiveContext } from '../telemetry/active-trace';
 
 /** The largest request body a service reads (docs/api.md: above 1 MB is 413). */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -103,7 +104,8 @@ export function jsonBodies(limitBytes = JSON_BODY_LIMIT_BYTES): RequestHandler {
       }
       parse(req, res, (parseError?: unknown) => next(parseError === undefined ? undefined : asBodyError(parseError, req, limitBytes)));
     };
-    if (declaredBody(req) === 'unknown-length' && !req.is(JSON_MEDIA_TYPE)) continueIfEmpty(req, parseBody);
+    // The parser keeps the request's trace context itself; the wait for a first byte is in events of the request stream, so it takes the context along.
+    if (declaredBody(req) === 'unknown-length' && !req.is(JSON_MEDIA_TYPE)) continueIfEmpty(req, inActiveContext(parseBody));
     else parseBody();
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { INTERNAL_HEADERS } from '@radar/contracts';
+import { inActiveContext } from '../telemetry/active-trace';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -28,10 +29,12 @@ export function requestContext(logger: Logger) {
     res.setHeader('X-Request-Id', req.requestId);
     if (!PROBES.has(req.path)) {
       const started = process.hrtime.bigint();
-      res.once('finish', () => {
+      // Run in the request's trace (it ends after a socket write), so the line carries its trace id.
+      const logRequest = inActiveContext(() => {
         const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
         req.log.info({ method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, duration_ms: Math.round(durationMs * 10) / 10 }, 'request');
       });
+      res.once('finish', logRequest);
     }
     next();
   };

@@ -16,9 +16,9 @@ export function setServerSpans(on: boolean): void {
 /**
  * One SERVER span per request, continuing the caller's trace from its `traceparent`, with the
  * rest of the request (handlers, queries, calls, logs) run in it; named by method and route once
- * the route is known. This replaces Node's generic HTTP instrumentation for incoming requests,
- * which cost about a sixth of the gateway's throughput even with no trace sampled
- * (docs/performance.md, "Tracing").
+ * the answer is sent (a response emits `close` after `finish`, and also when the client went
+ * away). This replaces Node's generic HTTP instrumentation for incoming requests, which cost
+ * about a sixth of the gateway's throughput even with no trace sampled (docs/performance.md, "Tracing").
  */
 export function serverSpans() {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -32,26 +32,22 @@ export function serverSpans() {
       { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'url.path': req.path, 'url.scheme': 'http' } },
       parent,
     );
-    const active = trace.setSpan(parent, span);
-    let ended = false;
-    const end = (aborted: boolean) => {
-      if (ended) return;
-      ended = true;
-      const route = req.route ? `${req.baseUrl}${(req.route as { path: string }).path}` : undefined;
-      if (route) {
-        span.setAttribute('http.route', route);
-        span.updateName(`${req.method} ${route}`);
-      }
-      span.setAttribute('http.response.status_code', res.statusCode);
-      if (aborted) span.setStatus({ code: SpanStatusCode.ERROR, message: 'the client went away before the answer was sent' });
-      else if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
-    };
-    res.once('finish', () => end(false));
-    res.once('close', () => end(!res.writableFinished));
-    // Listeners added later (the request log line, streaming pipes) run in the request's trace too.
-    context.bind(active, req);
-    context.bind(active, res);
-    context.with(active, next);
+    // An unsampled span records nothing: only its context goes on, to the handlers and the services called.
+    if (span.isRecording()) {
+      res.once('close', () => {
+        const route = req.route ? `${req.baseUrl}${(req.route as { path: string }).path}` : undefined;
+        if (route) {
+          span.setAttribute('http.route', route);
+          span.updateName(`${req.method} ${route}`);
+        }
+        span.setAttribute('http.response.status_code', res.statusCode);
+        if (!res.writableFinished) span.setStatus({ code: SpanStatusCode.ERROR, message: 'the client went away before the answer was sent' });
+        else if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.end();
+      });
+    }
+    // The request's emitters are not bound to the context (see inActiveContext): listeners that
+    // continue the request's work take the context along themselves (jsonBodies, requestContext).
+    context.with(trace.setSpan(parent, span), next);
   };
 }

@@ -1,11 +1,13 @@
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { inUnsampledTrace } from './active-trace';
 
 const tracer = trace.getTracer('radar.http-client');
 
 /**
  * A CLIENT span around an HTTP request that Node's http module does not carry (undici, fetch),
  * with the trace context for the request's headers: the callee's server span continues the
- * caller's trace. `send` gets the headers to add; `statusOf` reads the answer's status.
+ * caller's trace. `send` gets the headers to add; `statusOf` reads the answer's status. In an
+ * unsampled trace there is no span: the headers still carry the context, marked not sampled.
  */
 export function withClientSpan<T>(
   method: string,
@@ -13,6 +15,8 @@ export function withClientSpan<T>(
   send: (traceHeaders: Record<string, string>) => Promise<T>,
   statusOf: (answer: T) => number,
 ): Promise<T> {
+  const active = trace.getActiveSpan();
+  if (active && inUnsampledTrace(active)) return sendWithTraceHeaders(send);
   const target = new URL(url);
   return tracer.startActiveSpan(
     method,
@@ -38,4 +42,14 @@ export function withClientSpan<T>(
       }
     },
   );
+}
+
+function sendWithTraceHeaders<T>(send: (traceHeaders: Record<string, string>) => Promise<T>): Promise<T> {
+  const traceHeaders: Record<string, string> = {};
+  propagation.inject(context.active(), traceHeaders);
+  try {
+    return send(traceHeaders);
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }

@@ -1,5 +1,6 @@
 import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import { Client, Pool } from 'pg';
+import { inActiveContext, inUnsampledTrace } from './active-trace';
 
 const tracer = trace.getTracer('radar.postgresql');
 
@@ -52,7 +53,8 @@ function endQuerySpan(span: Span, error: unknown, result: unknown): void {
 
 /**
  * One CLIENT span per statement, as a child of the span at work (a query outside any trace, e.g.
- * a relay's poll, is not traced: it would be a one-span trace every few seconds). pg's `Client.query`
+ * a relay's poll, is not traced: it would be a one-span trace every few seconds; nor is one in an
+ * unsampled trace). pg's `Client.query`
  * is wrapped, which every statement goes through: our SQL, the pool's `query` and Prisma's pg
  * adapter alike. Streaming queries (cursors) pass untraced. A connection handed out by the pool
  * is given in the caller's context, not in that of the query that freed it.
@@ -68,7 +70,8 @@ export function tracePostgresQueries(): () => void {
     const [config] = args;
     const statement = statementOf(config);
     const submittable = typeof (config as { submit?: unknown } | null)?.submit === 'function';
-    if (statement === undefined || submittable || !trace.getActiveSpan()) return originalQuery.apply(this, args);
+    const active = trace.getActiveSpan();
+    if (statement === undefined || submittable || !active || inUnsampledTrace(active)) return originalQuery.apply(this, args);
 
     const span = startQuerySpan(statement, this.connectionParameters ?? {});
     const callbackAt = args.findIndex((argument, index) => index > 0 && typeof argument === 'function');
@@ -100,7 +103,7 @@ export function tracePostgresQueries(): () => void {
 
   poolPrototype.connect = function connectInCallersContext(this: unknown, ...args: unknown[]): unknown {
     const [callback] = args;
-    if (typeof callback === 'function') args[0] = context.bind(context.active(), callback);
+    if (typeof callback === 'function') args[0] = inActiveContext(callback as (...callbackArgs: unknown[]) => unknown);
     return originalConnect.apply(this, args);
   };
 
