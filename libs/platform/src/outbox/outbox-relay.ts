@@ -122,28 +122,34 @@ export class OutboxRelay {
   }
 
   /**
-   * Publishes the claimed rows, each aggregate key's rows one after another in position order
-   * and the keys side by side (one round trip per key's turn instead of one per row); a key
-   * whose row fails stops there, and its later rows wait for the next round.
+   * Publishes the claimed rows in waves: the first row of every aggregate key (and each keyless
+   * row) at once, then, when their acknowledgements are in, the second row of every key whose
+   * first was published, and so on. Within a key the rows go out one after another in position
+   * order; a key whose row fails stops there, and its later rows wait for the next round. A wave's
+   * publishes leave in one write to the server rather than one write per acknowledgement.
    */
   private async relayRound(): Promise<RoundOutcome> {
     return inTransaction(this.deps.pool, async (client) => {
       const rows = await this.claim(client);
       const published: string[] = [];
       const failures: { row: PendingEvent; error: unknown }[] = [];
-      await Promise.all(
-        groupByKey(rows).map(async (sequence) => {
-          for (const row of sequence) {
+      let wave = groupByKey(rows).map((sequence) => ({ sequence, next: 0 }));
+      while (wave.length > 0) {
+        const outcomes = await Promise.all(
+          wave.map(async ({ sequence, next }) => {
+            const row = sequence[next]!;
             try {
               await this.publish(row);
               published.push(row.id);
+              return true;
             } catch (error) {
               failures.push({ row, error });
-              return;
+              return false;
             }
-          }
-        }),
-      );
+          }),
+        );
+        wave = wave.filter((cursor, index) => outcomes[index] && (cursor.next += 1) < cursor.sequence.length);
+      }
       for (const { row, error } of failures) await this.recordFailure(client, row, error);
       if (published.length > 0) await client.query(MARK_PUBLISHED, [published]);
       return { published: published.length, failed: failures.length > 0 };
