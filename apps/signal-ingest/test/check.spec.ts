@@ -73,8 +73,16 @@ describe('signal-ingest: a check end to end (real PostgreSQL, NATS and provider-
     expect(await ingest.rowCount('checks', { column: 'id', value: check.checkId })).toBe(1);
     expect(await ingest.rowCount('seen_items', { column: 'monitor_id', value: check.monitorId })).toBe(expected.length);
     expect(await ingest.rowCount('signals', { column: 'check_id', value: check.checkId })).toBe(expected.length);
-    // The events went out through the outbox, written with the rows: one per signal and the completion.
-    expect(await ingest.rowCount('outbox_events', { column: 'aggregate_key', value: `check:${check.checkId}` })).toBe(expected.length + 1);
+    // The events went out through the outbox, written with the rows: one per signal, side by side
+    // (no aggregate key), and the completion under the check's key, written after them.
+    const { rows: outboxEvents } = await ingest.pool.query<{ subject: string; aggregate_key: string | null }>(
+      "SELECT subject, aggregate_key FROM outbox_events WHERE payload->>'runId' = $1 ORDER BY position",
+      [check.runId],
+    );
+    expect(outboxEvents).toEqual([
+      ...expected.map(() => ({ subject: 'signal.delivered', aggregate_key: null })),
+      { subject: 'signal.check.completed', aggregate_key: `check:${check.checkId}` },
+    ]);
   });
 
   it('does not deliver again what the monitor delivered on an earlier day; the next day brings only its new items', async () => {

@@ -2,14 +2,19 @@ import type { SignalRecord } from '@radar/contracts';
 import type { CheckRecord } from '../data/checks.repository';
 import type { OutgoingEvent } from '../events/event-outbox';
 
-/** One key per check: its completion is published after the signals it delivered. */
+/** One key per check for its completions: a check answered again is answered after its first answer. */
 const checkKey = (check: CheckRecord) => `check:${check.id}`;
 
-/** Each new signal of a check, for the delivery side. */
+/**
+ * Each new signal of a check, for the delivery side. No aggregate key: the delivery side needs no
+ * order among a run's signals (a run's digest waits until it has gathered as many as the run
+ * found), so the relay publishes them side by side instead of one acknowledgement after another.
+ * Written before the check's completion, they reach the stream before it unless a publish fails
+ * and is retried.
+ */
 export const deliveredEvents = (check: CheckRecord, signals: readonly SignalRecord[]): OutgoingEvent[] =>
   signals.map((signal) => ({
     subject: 'signal.delivered',
-    aggregateKey: checkKey(check),
     payload: {
       workspaceId: check.workspaceId,
       runId: check.runId,
