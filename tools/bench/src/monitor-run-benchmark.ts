@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
 import { jobSchema, LEDGER_RPC, runMonitorsResultSchema, SIGNAL_TYPES, type Caller, type JobView } from '@radar/contracts';
 import { generateCompany } from '@radar/dataset';
@@ -20,6 +21,8 @@ export interface MonitorRunBenchOptions {
    * (the benchmark answers each at once: monitor-scheduler, the ledger and NATS alone).
    */
   answers: 'signal-ingest' | 'stand-in';
+  /** Services to sample with the CPU profiler while they run, a .cpuprofile each in the working directory. */
+  cpuProfile: string[];
 }
 
 export function parseMonitorRunBenchOptions(args: string[]): MonitorRunBenchOptions {
@@ -36,7 +39,8 @@ export function parseMonitorRunBenchOptions(args: string[]): MonitorRunBenchOpti
     monitors: Number(value('--monitors') ?? 10),
     domains: Number(value('--domains') ?? 1_000),
     layout,
-    checkConcurrency: Number(value('--check-concurrency') ?? 32),
+    checkConcurrency: Number(value('--check-concurrency') ?? 64),
+    cpuProfile: (value('--cpu-profile') ?? '').split(',').filter(Boolean),
   };
 }
 
@@ -197,6 +201,18 @@ const delta = (after: DatabaseActivity, before: DatabaseActivity): DatabaseActiv
   deleted: after.deleted - before.deleted,
 });
 
+/** What makes each named service write a CPU profile (cpu-profile-hook.cjs) when it stops. */
+function cpuProfileEnv(services: readonly string[]): Record<string, Record<string, string>> {
+  const hook = path.join(__dirname, 'cpu-profile-hook.cjs');
+  return Object.fromEntries(services.map((name) => [name, { NODE_OPTIONS: `--require ${hook}`, CPU_PROFILE_DIR: process.cwd(), CPU_PROFILE_NAME: name }]));
+}
+
+const mergeEnv = (...parts: Record<string, Record<string, string>>[]): Record<string, Record<string, string>> => {
+  const merged: Record<string, Record<string, string>> = {};
+  for (const part of parts) for (const [name, env] of Object.entries(part)) merged[name] = { ...merged[name], ...env };
+  return merged;
+};
+
 /**
  * One daily run of `monitors` monitors x `domains` companies x the four signal types, against
  * provider-sim, from `radar monitors run` (the operator route) to its answer once every run
@@ -208,7 +224,7 @@ export async function benchMonitorRun(options: MonitorRunBenchOptions): Promise<
     `monitor run: ${options.monitors} monitors x ${options.domains} domains x ${SIGNAL_TYPES.length} signal types = ${checks} checks (${options.layout}, answered by ${options.answers})`,
   );
   const stack = await startMonitorRunStack({
-    env: { 'signal-ingest': { CHECK_CONCURRENCY: String(options.checkConcurrency) } },
+    env: mergeEnv({ 'signal-ingest': { CHECK_CONCURRENCY: String(options.checkConcurrency) } }, cpuProfileEnv(options.cpuProfile)),
     withSignalIngest: options.answers === 'signal-ingest',
   });
   try {

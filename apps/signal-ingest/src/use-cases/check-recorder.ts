@@ -35,7 +35,7 @@ export interface CheckRecorderSettings {
  * transaction stays short; the window costs each check a few milliseconds and saves most of the
  * round trips and commits a check would make alone (docs/performance.md, "A day's monitor run").
  */
-export const DEFAULT_CHECK_RECORDER_SETTINGS: CheckRecorderSettings = { maxBatch: 100, windowMs: 5, concurrency: 2 };
+export const DEFAULT_CHECK_RECORDER_SETTINGS: CheckRecorderSettings = { maxBatch: 100, windowMs: 10, concurrency: 2 };
 
 type Deps = { pool: Pool; outbox: EventOutbox; logger: Logger; now: () => Date };
 
