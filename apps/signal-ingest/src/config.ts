@@ -20,7 +20,7 @@ export const signalIngestConfig = z.object({
   /** No back-off is longer, whatever Retry-After asks. */
   PROVIDER_RETRY_MAX_MS: wholeNumber(5_000).pipe(z.number().int().min(0)),
   /** Checks one replica works on at once; their answers are recorded together, so more at once means fewer transactions. */
-  CHECK_CONCURRENCY: wholeNumber(64).pipe(z.number().int().min(1).max(256)),
+  CHECK_CONCURRENCY: wholeNumber(256).pipe(z.number().int().min(1).max(1024)),
   /** Whether this deployment keeps the leads feed (reads the provider's followed companies feed at start and daily). */
   LEADS_FEED_ENABLED: env.boolean(true),
   /** How often each replica checks whether the feed is due for a reading or the retention for a run. */

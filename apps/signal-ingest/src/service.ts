@@ -14,6 +14,8 @@ import { CheckRecorder } from './use-cases/check-recorder';
 import type { SignalIngestDeps } from './use-cases/deps';
 import { refreshLeads } from './use-cases/refresh-leads';
 
+const OUTBOX_RELAYS_PER_REPLICA = 2;
+
 /** The leads job's lock name: every replica derives the same advisory-lock key from it. Do not rename while replicas of two versions run. */
 export const LEADS_JOB_NAME = 'signal-ingest.leads';
 
@@ -25,7 +27,11 @@ export const LEADS_JOB_NAME = 'signal-ingest.leads';
 export const signalIngestService = defineService({
   name: 'signal-ingest',
   config: signalIngestConfig,
-  database: { migrationsDir: path.join(__dirname, '../prisma/migrations') },
+  database: {
+    migrationsDir: path.join(__dirname, '../prisma/migrations'),
+    // The relays (each a listening connection and a round's transaction), the check batches and lookups, and the read APIs at once.
+    pool: () => ({ max: 16 }),
+  },
   streams: ['SIGNALS'],
   async wire({ config, logger, pool, bus, now }) {
     const provider = new ProviderClient({
@@ -47,7 +53,10 @@ export const signalIngestService = defineService({
       logger,
       now,
     };
-    const relay = new OutboxRelay({ pool, bus, logger });
+    // A run's checks write events faster than one relay's rounds (claim, publish, mark, commit,
+    // one after another) publish them; two relays in the replica work side by side as two replicas
+    // would (rows claimed with SKIP LOCKED, order within a key kept).
+    const relays = Array.from({ length: OUTBOX_RELAYS_PER_REPLICA }, () => new OutboxRelay({ pool, bus, logger }));
     const runner = new SingleRunner({ pool, logger });
     let leads: LeadsSchedule | undefined;
     return {
@@ -58,7 +67,7 @@ export const signalIngestService = defineService({
       },
       http: [{ routes: signalIngestRoutes(deps, config.INTERNAL_SIGNING_SECRET) }],
       async start() {
-        relay.start();
+        for (const relay of relays) relay.start();
         await consumeCheckRequests(bus, deps, config);
         await consumeDeliveryOutcomes(bus, deps);
         await consumeMonitorDomains(bus, deps);
@@ -73,7 +82,7 @@ export const signalIngestService = defineService({
       },
       async stop() {
         await leads?.stop();
-        await relay.stop();
+        await Promise.all(relays.map((relay) => relay.stop()));
       },
     };
   },

@@ -39,7 +39,7 @@ export function parseMonitorRunBenchOptions(args: string[]): MonitorRunBenchOpti
     monitors: Number(value('--monitors') ?? 10),
     domains: Number(value('--domains') ?? 1_000),
     layout,
-    checkConcurrency: Number(value('--check-concurrency') ?? 64),
+    checkConcurrency: Number(value('--check-concurrency') ?? 256),
     cpuProfile: (value('--cpu-profile') ?? '').split(',').filter(Boolean),
   };
 }
