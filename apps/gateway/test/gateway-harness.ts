@@ -66,7 +66,8 @@ export async function startGateway(options: GatewayOptions = {}) {
       REDIS_URL: options.redisUrl ?? testInfrastructure.redisUrl,
       REDIS_KEY_PREFIX: redisKeyPrefix,
       TOKEN_CACHE_TTL_MS: String(options.tokenCacheTtlMs ?? 10_000),
-      UPSTREAM_TIMEOUT_MS: '2000',
+      // Generous: a loaded CI machine can hold a test upstream's first answer for seconds; no test waits for this timeout.
+      UPSTREAM_TIMEOUT_MS: '10000',
       // A shared or unreachable database: migrated by whoever created it, or not there to wait for.
       ...(options.databaseUrl ? { RUN_MIGRATIONS: 'false', MIGRATIONS_WAIT_MS: '0' } : {}),
       ...(options.natsUrl ? { NATS_URL: options.natsUrl } : {}),
