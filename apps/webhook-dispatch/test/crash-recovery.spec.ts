@@ -94,14 +94,18 @@ describe('a dispatcher SIGKILLed with webhook requests in flight', () => {
     return started;
   };
 
-  it('loses none: each signal is delivered at least once and recorded once, by the replacement', async () => {
-    const first = await start();
-    const workspaceId = randomUUID();
-    const created = await fetch(`${first.url}/operator/v1/webhooks`, {
+  /** A webhook to the receiver in the workspace, through the dispatcher's operator route. */
+  const createWebhook = (dispatcherUrl: string, workspaceId: string): Promise<{ webhook_id: string }> =>
+    fetch(`${dispatcherUrl}/operator/v1/webhooks`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TEST_SECRETS.OPERATOR_SECRET}`, 'content-type': 'application/json' },
       body: JSON.stringify({ workspace_id: workspaceId, url: receiver.url }),
     }).then((response) => response.json() as Promise<{ webhook_id: string }>);
+
+  it('loses none: each signal is delivered at least once and recorded once, by the replacement', async () => {
+    const first = await start();
+    const workspaceId = randomUUID();
+    const created = await createWebhook(first.url, workspaceId);
 
     const updates: EventPayload<'delivery.updated'>[] = [];
     await client.consume('delivery.updated', { durable: 'crash-test-updates', concurrency: 16 }, async (update) => {
@@ -142,11 +146,7 @@ describe('a dispatcher SIGKILLed with webhook requests in flight', () => {
     const receiverCountBefore = receiver.requests.length;
     const first = await start();
     const workspaceId = randomUUID();
-    const created = await fetch(`${first.url}/operator/v1/webhooks`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TEST_SECRETS.OPERATOR_SECRET}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ workspace_id: workspaceId, url: receiver.url }),
-    }).then((response) => response.json() as Promise<{ webhook_id: string }>);
+    const created = await createWebhook(first.url, workspaceId);
     const updates: EventPayload<'delivery.updated'>[] = [];
     await client.consume('delivery.updated', { durable: 'crash-test-batch-updates', concurrency: 16 }, async (update) => {
       if (update.workspaceId === workspaceId) updates.push(update);

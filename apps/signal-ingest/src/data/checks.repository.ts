@@ -67,11 +67,6 @@ const CHECK_COLUMNS = `id, run_id, workspace_id, monitor_id, domain, signal_type
 
 /** The answered checks (table `checks`). */
 export const checksRepository = {
-  async find(db: Queryable, checkId: string): Promise<CheckRecord | null> {
-    const [found] = await checksRepository.findMany(db, [checkId]);
-    return found ?? null;
-  },
-
   /** The checks of these ids that were answered; the others are missing from the result. */
   async findMany(db: Queryable, checkIds: readonly string[]): Promise<CheckRecord[]> {
     const { rows } = await db.query<CheckRow>(`SELECT ${CHECK_COLUMNS} FROM checks WHERE id = ANY($1::uuid[])`, [checkIds]);
