@@ -1,3 +1,4 @@
 import { launchService } from '@radar/platform/launch';
 
-launchService('export', () => import('./service'));
+// Its S3 client's requests go out through Node's http module: traced as CLIENT spans.
+launchService('export', () => import('./service'), { nodeHttpClientSpans: true });

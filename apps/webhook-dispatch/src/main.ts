@@ -1,3 +1,4 @@
 import { launchService } from '@radar/platform/launch';
 
-launchService('webhook-dispatch', () => import('./service'));
+// Its deliveries go out through Node's http module: they are traced as CLIENT spans.
+launchService('webhook-dispatch', () => import('./service'), { nodeHttpClientSpans: true });

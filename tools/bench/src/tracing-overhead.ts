@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { startOtlpReceiver, startStack, type E2eStack } from '@radar/e2e';
+import { startOtlpReceiver, startStack } from '@radar/e2e';
 import { benchWorkspace } from './bench-workspace';
 import { printTable, runLoad, type LoadResult } from './load';
 import { cpuSeconds } from './process-memory';
@@ -7,7 +7,7 @@ import { cpuSeconds } from './process-memory';
 export interface TracingBenchOptions {
   seconds: number;
   connections: number;
-  /** Measured rounds per stack, alternating between the stacks. */
+  /** Measured rounds per variant, each on a stack of its own, the variants' order changing from round to round. */
   rounds: number;
   /** The share of traces the sampled stack keeps (OTEL_TRACES_SAMPLER=parentbased_traceidratio). */
   sampleRatio: number;
@@ -48,6 +48,12 @@ function combined(label: string, runs: LoadResult[]): LoadResult {
   };
 }
 
+/**
+ * One connection sends its next request when the last is answered, so the time per request is the
+ * inverse of the throughput: finer than autocannon's latencies, which are whole milliseconds.
+ */
+const msPerRequest = (run: LoadResult) => 1000 / Math.max(1, run.requestsPerSecond);
+
 const percentLess = (base: number, other: number) => (((base - other) / base) * 100).toFixed(1);
 const percentMore = (base: number, other: number) => (((other - base) / base) * 100).toFixed(1);
 
@@ -57,86 +63,102 @@ function medianOf(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** One measured round of one variant: its own stack, started for the round and stopped after it. */
+interface Round {
+  latency: LoadResult;
+  load: LoadResult;
+  /** CPU time of the gateway and the ledger per request answered in the load run. */
+  cpuPerRequestMs: number;
+}
+
+// GET /credits needs the gateway and the ledger only.
+const SERVICES = ['ledger', 'gateway'];
+
+async function measureRound(env: Record<string, string>, options: TracingBenchOptions): Promise<Round> {
+  const stack = await startStack({
+    services: SERVICES,
+    gatewayEnv: { RATE_LIMIT_SCALE: '1000000' },
+    serviceEnv: Object.fromEntries(SERVICES.map((name) => [name, env])),
+  });
+  try {
+    const { token } = await benchWorkspace(stack);
+    const target = { label: 'round', url: `${stack.gatewayUrl}/api/v1/credits`, headers: { authorization: `Bearer ${token}` } };
+    // Warm the new processes (JIT, connection pools, token cache) before measuring.
+    await runLoad({ ...target, connections: options.connections, durationSeconds: 3 });
+    const latency = await runLoad({ ...target, connections: 1, durationSeconds: options.seconds });
+    const serviceCpu = () => sum(SERVICES.map((name) => cpuSeconds(stack.pidOf(name))));
+    const cpuBefore = serviceCpu();
+    const load = await runLoad({ ...target, connections: options.connections, durationSeconds: options.seconds });
+    return { latency, load, cpuPerRequestMs: ((serviceCpu() - cpuBefore) * 1000) / Math.max(1, load.requests) };
+  } finally {
+    await stack.stop();
+  }
+}
+
 /**
  * The cost of tracing per request: GET /credits through the gateway (the gateway and the ledger
- * traced, with the ledger's PostgreSQL statement) on identical stacks: tracing off; every request
- * traced and exported by OTLP/HTTP (protobuf, the SDK's default) to a local collector stand-in;
- * the same with a share of traces sampled; and with none sampled (the fixed cost). The stacks run at once and the rounds alternate
- * between them, so a change in the machine's background load falls on all of them alike.
+ * traced, with the ledger's PostgreSQL statement): tracing off; every request traced and exported
+ * by OTLP/HTTP (protobuf, the SDK's default) to a local collector stand-in; a share of traces
+ * sampled (production's head sampling, docs/operations.md); and none sampled (the fixed cost).
+ * One stack runs at a time, started afresh for each round and stopped after it, and each round
+ * takes the variants in another order: a variant is not measured beside idle neighbours, nor
+ * always in the same processes, nor always right after the same variant.
  */
 export async function benchTracingOverhead(options: TracingBenchOptions): Promise<void> {
   const collector = await startOtlpReceiver();
   const exporting = { OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint };
-  const sampling = { ...exporting, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: String(options.sampleRatio) };
   const variants = [
     { label: 'tracing off', env: {} },
     { label: 'tracing on, every request', env: exporting },
-    { label: `tracing on, ${options.sampleRatio} of requests sampled`, env: sampling },
+    {
+      label: `tracing on, ${options.sampleRatio} of requests sampled`,
+      env: { ...exporting, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: String(options.sampleRatio) },
+    },
     // The fixed part: context propagation and instrumentation with no span ever recorded.
     { label: 'tracing on, none sampled', env: { ...exporting, OTEL_TRACES_SAMPLER: 'always_off' } },
   ];
-  // GET /credits needs the gateway and the ledger only.
-  const services = ['ledger', 'gateway'];
-  const stacks: E2eStack[] = [];
   try {
-    const targets = [];
-    for (const variant of variants) {
-      const stack = await startStack({
-        services,
-        gatewayEnv: { RATE_LIMIT_SCALE: '1000000' },
-        serviceEnv: Object.fromEntries(services.map((name) => [name, variant.env])),
-      });
-      stacks.push(stack);
-      const { token } = await benchWorkspace(stack);
-      targets.push({ label: variant.label, url: `${stack.gatewayUrl}/api/v1/credits`, headers: { authorization: `Bearer ${token}` } });
-    }
-    for (const target of targets) await runLoad({ ...target, label: 'warm-up', connections: options.connections, durationSeconds: 3 });
-
-    const latency: LoadResult[][] = targets.map(() => []);
-    const load: LoadResult[][] = targets.map(() => []);
-    // CPU time of the gateway and the ledger per request served: what tracing costs, whatever else the machine runs.
-    const cpuPerRequestMs: number[][] = targets.map(() => []);
-    const serviceCpu = (stack: E2eStack) => sum(services.map((name) => cpuSeconds(stack.pidOf(name))));
+    const rounds: Round[][] = variants.map(() => []);
     for (let round = 0; round < options.rounds; round++) {
-      // Each round starts with another stack, so none always runs right after the same neighbour.
-      const order = targets.map((_, index) => (index + round) % targets.length);
+      const order = variants.map((_, index) => (index + round) % variants.length);
       for (const index of order) {
-        const target = targets[index]!;
-        latency[index]!.push(await runLoad({ ...target, connections: 1, durationSeconds: options.seconds }));
-        const cpuBefore = serviceCpu(stacks[index]!);
-        const run = await runLoad({ ...target, connections: options.connections, durationSeconds: options.seconds });
-        cpuPerRequestMs[index]!.push(((serviceCpu(stacks[index]!) - cpuBefore) * 1000) / Math.max(1, run.requests));
-        load[index]!.push(run);
+        const measured = await measureRound(variants[index]!.env, options);
+        rounds[index]!.push(measured);
+        console.log(
+          `round ${round + 1}/${options.rounds}, ${variants[index]!.label}: ${measured.load.requestsPerSecond} req/s, ` +
+            `${measured.cpuPerRequestMs.toFixed(3)} CPU ms/request, ${msPerRequest(measured.latency).toFixed(3)} ms per request at 1 connection`,
+        );
       }
     }
 
-    const latencyRows = targets.map((target, index) => combined(`${target.label}, 1 connection`, latency[index]!));
-    const loadRows = targets.map((target, index) => combined(`${target.label}, ${options.connections} connections`, load[index]!));
+    const latencyRows = variants.map((variant, index) => combined(`${variant.label}, 1 connection`, rounds[index]!.map((run) => run.latency)));
+    const loadRows = variants.map((variant, index) => combined(`${variant.label}, ${options.connections} connections`, rounds[index]!.map((run) => run.load)));
     console.log(
-      `\nGET /credits through the gateway, medians of ${options.rounds} alternating rounds of ${options.seconds} s per stack, ` +
-        `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${new Date().toISOString()}`,
+      `\nGET /credits through the gateway, medians of ${options.rounds} rounds of ${options.seconds} s per variant, one stack at a time, ` +
+        `Node ${process.version} (the services too), ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${new Date().toISOString()}`,
     );
     printTable([...latencyRows, ...loadRows]);
+    const cpu = rounds.map((runs) => medianOf(runs.map((run) => run.cpuPerRequestMs)));
+    const spread = (values: number[]) => `${Math.min(...values)}-${Math.max(...values)}`;
+    console.log(`\n| target | gateway + ledger CPU per request (ms) | requests/s, each round |\n|---|---|---|`);
+    for (const [index, variant] of variants.entries()) {
+      console.log(`| ${variant.label} | ${cpu[index]!.toFixed(3)} | ${spread(rounds[index]!.map((run) => run.load.requestsPerSecond))} |`);
+    }
+    console.log('');
     const [offLatency] = latencyRows as [LoadResult];
     const [offLoad] = loadRows as [LoadResult];
-    const cpu = cpuPerRequestMs.map((runs) => medianOf(runs));
-    console.log(`\n| target | gateway + ledger CPU per request (ms) |\n|---|---|`);
-    for (const [index, variant] of variants.entries()) console.log(`| ${variant.label} | ${cpu[index]!.toFixed(3)} |`);
-    console.log('');
     for (const [index, variant] of variants.entries()) {
       if (index === 0) continue;
       const onLoad = loadRows[index]!;
-      const onLatency = latencyRows[index]!;
       console.log(
-        `${variant.label}: CPU per request +${percentMore(cpu[0]!, cpu[index]!)} % (${cpu[0]!.toFixed(3)} -> ${cpu[index]!.toFixed(3)} ms; ` +
-          `the throughput a CPU-bound gateway loses), throughput measured ${percentLess(offLoad.requestsPerSecond, onLoad.requestsPerSecond)} % lower ` +
+        `${variant.label}: throughput ${percentLess(offLoad.requestsPerSecond, onLoad.requestsPerSecond)} % lower ` +
           `(${offLoad.requestsPerSecond} -> ${onLoad.requestsPerSecond} req/s; target under 10 %), ` +
-          `mean latency at 1 connection +${(onLatency.meanMs - offLatency.meanMs).toFixed(3)} ms`,
+          `CPU per request +${percentMore(cpu[0]!, cpu[index]!)} % (${cpu[0]!.toFixed(3)} -> ${cpu[index]!.toFixed(3)} ms), ` +
+          `time per request at 1 connection +${(msPerRequest(latencyRows[index]!) - msPerRequest(offLatency)).toFixed(3)} ms`,
       );
     }
     console.log(`exported to the collector: ${collector.requests} OTLP requests, ${(collector.bytes / 1024 / 1024).toFixed(1)} MiB`);
   } finally {
-    for (const stack of stacks) await stack.stop();
     await collector.close();
   }
 }

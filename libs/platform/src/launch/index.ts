@@ -1,11 +1,11 @@
-import { startTelemetry } from '../telemetry';
+import { startTelemetry, type TelemetryOptions } from '../telemetry';
 
 /**
  * A service's process entry: tracing starts before the service's code is loaded (it patches
  * the http module as it loads), then the service runs until stopped.
  */
-export function launchService(name: string, load: () => Promise<{ run(): Promise<void> }>): void {
-  startTelemetry(name);
+export function launchService(name: string, load: () => Promise<{ run(): Promise<void> }>, telemetry: TelemetryOptions = {}): void {
+  startTelemetry(name, telemetry);
   load()
     .then((service) => service.run())
     .catch((error: unknown) => {

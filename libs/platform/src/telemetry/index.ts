@@ -9,6 +9,17 @@ export { withClientSpan } from './outgoing-http';
 export { currentTraceCarrier, withCarriedTrace } from './carried-context';
 export { serverSpans } from './incoming-http';
 
+export interface TelemetryOptions {
+  /**
+   * CLIENT spans (and the `traceparent` header) for requests made with Node's http module: for
+   * the services that call out through it (export's S3 client, webhook-dispatch's deliveries).
+   * The others go without the http instrumentation: it made the SDK's own OTLP exports cost
+   * every request of the gateway and the ledger a few per cent of throughput
+   * (docs/performance.md, "Tracing").
+   */
+  nodeHttpClientSpans?: boolean;
+}
+
 let sdk: NodeSDK | undefined;
 let untracePostgres: (() => void) | undefined;
 
@@ -17,20 +28,22 @@ let untracePostgres: (() => void) | undefined;
  * SDK itself, with OTEL_EXPORTER_OTLP_PROTOCOL: http/protobuf by default, or http/json or grpc);
  * without one the service runs untraced rather than exporting nowhere. Spans: a SERVER span per
  * incoming request (`serverSpans`, the service app's first middleware), outgoing requests of
- * Node's http module made inside a trace (the S3 client), calls through `withClientSpan` (undici),
+ * Node's http module made inside a trace (with `nodeHttpClientSpans`), calls through `withClientSpan` (undici),
  * every PostgreSQL statement inside a trace, and the platform's own NATS,
  * RabbitMQ, outbox and client spans, which carry the context in message headers and outbox rows.
  * Only traces go out by OTLP: metrics are scraped from /metrics and logs go to stdout.
  * Call before anything else is imported that should be instrumented.
  */
-export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = process.env): boolean {
+export function startTelemetry(serviceName: string, options: TelemetryOptions = {}, env: NodeJS.ProcessEnv = process.env): boolean {
   if (sdk || !env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_SDK_DISABLED === 'true') return false;
   process.env.OTEL_SERVICE_NAME ??= serviceName;
   sdk = new NodeSDK({
     serviceName,
     metricReaders: [],
     logRecordProcessors: [],
-    instrumentations: [new HttpInstrumentation({ disableIncomingRequestInstrumentation: true, requireParentforOutgoingSpans: true })],
+    instrumentations: options.nodeHttpClientSpans
+      ? [new HttpInstrumentation({ disableIncomingRequestInstrumentation: true, requireParentforOutgoingSpans: true })]
+      : [],
   });
   sdk.start();
   setServerSpans(true);
