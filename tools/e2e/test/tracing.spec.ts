@@ -8,6 +8,7 @@ import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../src/
 
 /** OTLP's span kinds as numbered in the export. */
 const SERVER = 2;
+const CLIENT = 3;
 const CONSUMER = 5;
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -87,6 +88,10 @@ describe('one trace per export, across the services', () => {
     expect(spans.filter((span) => span.service === 'ledger' && span.kind === CONSUMER).map((span) => span.name)).toContain('ledger.rpc.charge');
     // The job's event crossed the outbox and JetStream, and the worker wrote the file in the same trace.
     expect(spans.some((span) => span.service === 'export' && span.name === 'export.requested' && span.kind === CONSUMER)).toBe(true);
+    // The file's upload to object storage went out through Node's http module: a CLIENT span of export's.
+    const uploads = spans.filter((span) => span.service === 'export' && span.kind === CLIENT && span.attributes['http.request.method'] === 'PUT');
+    expect(uploads).not.toHaveLength(0);
+    for (const upload of uploads) expect(String(upload.attributes['url.full'])).toContain('/radar-exports/exports/');
     // Every service's PostgreSQL statements are in it too.
     for (const service of ['gateway', 'export', 'ledger', 'search']) {
       expect(spans.some((span) => span.service === service && span.attributes['db.system'] === 'postgresql')).toBe(true);
