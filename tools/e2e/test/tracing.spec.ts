@@ -69,12 +69,15 @@ describe('one trace per export, across the services', () => {
     }
 
     const services = (spans: ReceivedSpan[]) => new Set(spans.map((span) => span.service));
+    // The file's upload to object storage goes out through Node's http module: CLIENT spans of export's.
+    const uploads = (spans: ReceivedSpan[]) =>
+      spans.filter((span) => span.service === 'export' && span.kind === CLIENT && span.attributes['http.request.method'] === 'PUT');
     const spans = await spansOfTrace(traceId, (found) => {
       const names = found.map((span) => `${span.service}:${span.name}`);
       // Complete: work the export set off after it finished (search taking in companies.unlocked) may still be running, its span open.
       const ids = new Set(found.map((span) => span.spanId));
       const complete = found.filter((span) => span.parentSpanId !== undefined && !ids.has(span.parentSpanId)).length === 1;
-      return ['gateway', 'export', 'ledger', 'search'].every((service) => services(found).has(service)) && names.includes('export:export.requested') && complete;
+      return ['gateway', 'export', 'ledger', 'search'].every((service) => services(found).has(service)) && names.includes('export:export.requested') && uploads(found).length > 0 && complete;
     });
 
     // The gateway served the request and forwarded it; export served it as the gateway's child.
@@ -88,10 +91,7 @@ describe('one trace per export, across the services', () => {
     expect(spans.filter((span) => span.service === 'ledger' && span.kind === CONSUMER).map((span) => span.name)).toContain('ledger.rpc.charge');
     // The job's event crossed the outbox and JetStream, and the worker wrote the file in the same trace.
     expect(spans.some((span) => span.service === 'export' && span.name === 'export.requested' && span.kind === CONSUMER)).toBe(true);
-    // The file's upload to object storage went out through Node's http module: a CLIENT span of export's.
-    const uploads = spans.filter((span) => span.service === 'export' && span.kind === CLIENT && span.attributes['http.request.method'] === 'PUT');
-    expect(uploads).not.toHaveLength(0);
-    for (const upload of uploads) expect(String(upload.attributes['url.full'])).toContain('/radar-exports/exports/');
+    for (const upload of uploads(spans)) expect(String(upload.attributes['url.full'])).toContain('/radar-exports/exports/');
     // Every service's PostgreSQL statements are in it too.
     for (const service of ['gateway', 'export', 'ledger', 'search']) {
       expect(spans.some((span) => span.service === service && span.attributes['db.system'] === 'postgresql')).toBe(true);
@@ -100,5 +100,11 @@ describe('one trace per export, across the services', () => {
     const ids = new Set(spans.map((span) => span.spanId));
     const orphans = spans.filter((span) => span.parentSpanId !== undefined && !ids.has(span.parentSpanId));
     expect(orphans.map((span) => `${span.service}:${span.name}`)).toEqual([`gateway:${gatewayServer?.name}`]);
+  });
+
+  it('sends each export on a connection of its own (a kept-alive one made every request of a service dearer)', () => {
+    // The services export every 100 ms while they work: kept alive, a service's exports would follow one another on one connection.
+    expect(receiver.requests).toBeGreaterThan(SERVICE_CATALOGUE.length);
+    expect(receiver.mostRequestsOnOneConnection).toBe(1);
   });
 });
