@@ -1,6 +1,4 @@
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { OTLPTraceExporter as OtlpHttpJsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as OtlpHttpProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { setServerSpans } from './incoming-http';
 import { tracePostgresQueries } from './postgres-spans';
@@ -41,7 +39,6 @@ export function startTelemetry(serviceName: string, options: TelemetryOptions = 
   process.env.OTEL_SERVICE_NAME ??= serviceName;
   sdk = new NodeSDK({
     serviceName,
-    traceExporter: httpSpanExporter(env),
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: options.nodeHttpClientSpans
@@ -52,23 +49,6 @@ export function startTelemetry(serviceName: string, options: TelemetryOptions = 
   setServerSpans(true);
   untracePostgres = tracePostgresQueries();
   return true;
-}
-
-/**
- * The OTLP/HTTP span exporter, making a new connection for each export instead of keeping one
- * alive: while the exporter kept its connection to the collector open, every request the service
- * served cost about 30 µs more CPU, at any sampling ratio, whether the collector ran in its own process
- * or not (docs/performance.md, "Tracing"). An export goes out every second or so per replica at
- * production's sampling, so the connection's set-up costs nothing next to that. It reads its
- * endpoint, headers, timeout and compression from the environment as the SDK's would; gRPC is
- * left to the SDK.
- */
-function httpSpanExporter(env: NodeJS.ProcessEnv): OtlpHttpProtobufTraceExporter | OtlpHttpJsonTraceExporter | undefined {
-  const protocol = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf';
-  const noKeepAlive = { httpAgentOptions: { keepAlive: false } };
-  if (protocol === 'http/protobuf') return new OtlpHttpProtobufTraceExporter(noKeepAlive);
-  if (protocol === 'http/json') return new OtlpHttpJsonTraceExporter(noKeepAlive);
-  return undefined;
 }
 
 /** Sends what is still buffered and stops tracing (at shutdown). */

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 
@@ -58,8 +58,6 @@ export interface OtlpReceiver {
   /** Export requests received, and the bytes they carried (protobuf bodies are counted, not decoded). */
   requests: number;
   bytes: number;
-  /** The most export requests that came on one connection. */
-  mostRequestsOnOneConnection: number;
   close(): Promise<void>;
 }
 
@@ -78,8 +76,7 @@ const toAttributes = (list: { key: string; value: unknown }[]): Record<string, u
  * decoded into spans, labelled with the exporting service; other bodies are only counted.
  */
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
-  const receiver: Omit<OtlpReceiver, 'endpoint' | 'close'> = { spans: [], requests: 0, bytes: 0, mostRequestsOnOneConnection: 0 };
-  const requestsByConnection = new WeakMap<Socket, number>();
+  const receiver: Omit<OtlpReceiver, 'endpoint' | 'close'> = { spans: [], requests: 0, bytes: 0 };
   const server: Server = createServer((req, res) => {
     if (req.method !== 'POST' || req.url !== '/v1/traces') {
       res.writeHead(404).end();
@@ -89,9 +86,6 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       .then((body) => {
         receiver.requests += 1;
         receiver.bytes += body.length;
-        const onThisConnection = (requestsByConnection.get(req.socket) ?? 0) + 1;
-        requestsByConnection.set(req.socket, onThisConnection);
-        receiver.mostRequestsOnOneConnection = Math.max(receiver.mostRequestsOnOneConnection, onThisConnection);
         if ((req.headers['content-type'] ?? '').startsWith('application/json')) {
           const request = exportRequestSchema.parse(JSON.parse(body.toString('utf8')));
           for (const resourceSpans of request.resourceSpans) {
