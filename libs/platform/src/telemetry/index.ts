@@ -13,9 +13,8 @@ export interface TelemetryOptions {
   /**
    * CLIENT spans (and the `traceparent` header) for requests made with Node's http module: for
    * the services that call out through it (export's S3 client, webhook-dispatch's deliveries).
-   * The others go without the http instrumentation: it made the SDK's own OTLP exports cost
-   * every request of the gateway and the ledger a few per cent of throughput
-   * (docs/performance.md, "Tracing").
+   * The others go without the http instrumentation: it would trace nothing of theirs, only wrap
+   * the SDK's own OTLP export requests (docs/performance.md, "Tracing").
    */
   nodeHttpClientSpans?: boolean;
 }
