@@ -7,7 +7,6 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync }
 import net from 'node:net';
 import path from 'node:path';
 import { SERVICES } from './catalogue.mjs';
-import { startLocalS3 } from './local-s3.mjs';
 import { Supervisor, waitForReadyz } from './supervisor.mjs';
 import { ensureLocalEnv, installIfMissing, readEnvFile, root, run, withProviderDefault } from './workspace.mjs';
 
@@ -71,6 +70,8 @@ async function objectStorage(env) {
   }
   const port = Number(env.S3_LOCAL_PORT || 9100);
   if (await portOpen(port)) throw new Error(`port ${port} (S3_LOCAL_PORT) is already in use: is Radar already running?`);
+  // Imported here, not at the top: it needs s3rver, which a fresh checkout has only once installIfMissing ran.
+  const { startLocalS3 } = await import('./local-s3.mjs');
   const local = await startLocalS3({ port, directory: path.join(stateDir, 's3') });
   stoppers.push(local.stop);
   console.log(`radar: local S3 server on ${local.env.S3_ENDPOINT} (files in .radar/s3, bucket ${env.S3_BUCKET})`);
