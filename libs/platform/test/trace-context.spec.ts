@@ -26,6 +26,8 @@ describe('trace context over NATS', () => {
     server = await Bus.connect({ url: testInfrastructure.natsUrl, name: 'trace-server', namespace, logger: silentLogger() });
     client = await Bus.connect({ url: testInfrastructure.natsUrl, name: 'trace-client', namespace, logger: silentLogger() });
     server.serve(echoTrace, async () => ({ traceId: trace.getActiveSpan()?.spanContext().traceId ?? 'none' }), { queue: 'q' });
+    // The subscription reaches the server before the client's request does (they travel on two connections).
+    await server.connection.flush();
   });
   afterAll(async () => {
     await client.close();
