@@ -1,6 +1,7 @@
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { setServerSpans } from './incoming-http';
+import { OffThreadOtlpExporter, type OtlpHttpEncoding } from './off-thread-exporter';
 import { tracePostgresQueries } from './postgres-spans';
 
 export { tracePostgresQueries } from './postgres-spans';
@@ -8,6 +9,7 @@ export { inTraceOf } from './record-trace';
 export { withClientSpan } from './outgoing-http';
 export { currentTraceCarrier, withCarriedTrace } from './carried-context';
 export { serverSpans } from './incoming-http';
+export { OffThreadOtlpExporter } from './off-thread-exporter';
 
 export interface TelemetryOptions {
   /**
@@ -22,9 +24,18 @@ export interface TelemetryOptions {
 let sdk: NodeSDK | undefined;
 let untracePostgres: (() => void) | undefined;
 
+/** OTLP over HTTP, protobuf unless OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL says http/json. */
+function otlpEncoding(env: NodeJS.ProcessEnv): OtlpHttpEncoding {
+  const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf').trim();
+  if (protocol === 'http/protobuf') return 'protobuf';
+  if (protocol === 'http/json') return 'json';
+  throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL is ${protocol}: traces go by OTLP over HTTP, set http/protobuf (the default) or http/json`);
+}
+
 /**
- * Starts tracing when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT, read by the
- * SDK itself, with OTEL_EXPORTER_OTLP_PROTOCOL: http/protobuf by default, or http/json or grpc);
+ * Starts tracing when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT, with the SDK's
+ * other OTEL_EXPORTER_OTLP_* settings; the spans are sent from a worker thread, see
+ * OffThreadOtlpExporter);
  * without one the service runs untraced rather than exporting nowhere. Spans: a SERVER span per
  * incoming request (`serverSpans`, the service app's first middleware), outgoing requests of
  * Node's http module made inside a trace (with `nodeHttpClientSpans`), calls through `withClientSpan` (undici),
@@ -36,8 +47,10 @@ let untracePostgres: (() => void) | undefined;
 export function startTelemetry(serviceName: string, options: TelemetryOptions = {}, env: NodeJS.ProcessEnv = process.env): boolean {
   if (sdk || !env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_SDK_DISABLED === 'true') return false;
   process.env.OTEL_SERVICE_NAME ??= serviceName;
+  const encoding = otlpEncoding(env);
   sdk = new NodeSDK({
     serviceName,
+    traceExporter: new OffThreadOtlpExporter(encoding, env),
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: options.nodeHttpClientSpans
