@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { startTelemetry } from '../src/telemetry';
 import { OffThreadOtlpExporter } from '../src/telemetry/off-thread-exporter';
 
 interface Received {
@@ -107,5 +108,12 @@ describe('OffThreadOtlpExporter', () => {
     const after = await exportWith(exporter, finishedSpans(['after']));
     expect(after.code).toBe(ExportResultCode.FAILED);
     expect(collector.received).toHaveLength(1);
+  });
+});
+
+describe('startTelemetry', () => {
+  it('refuses an OTLP protocol other than HTTP with a message naming the ones it takes', () => {
+    const env = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' };
+    expect(() => startTelemetry('test-service', {}, env)).toThrow('OTEL_EXPORTER_OTLP_PROTOCOL is grpc: traces go by OTLP over HTTP, set http/protobuf (the default) or http/json');
   });
 });
