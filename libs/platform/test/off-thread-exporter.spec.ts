@@ -43,7 +43,11 @@ describe('OffThreadOtlpExporter', () => {
   let collector: Awaited<ReturnType<typeof startCollector>>;
   const exporters: OffThreadOtlpExporter[] = [];
   const exporterFor = (encoding: 'protobuf' | 'json', env: NodeJS.ProcessEnv = {}) => {
-    const exporter = new OffThreadOtlpExporter(encoding, { OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint, ...env });
+    const exporter = new OffThreadOtlpExporter({
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint,
+      OTEL_EXPORTER_OTLP_PROTOCOL: encoding === 'json' ? 'http/json' : 'http/protobuf',
+      ...env,
+    });
     exporters.push(exporter);
     return exporter;
   };

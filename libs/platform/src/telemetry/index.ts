@@ -1,7 +1,7 @@
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { setServerSpans } from './incoming-http';
-import { OffThreadOtlpExporter, type OtlpHttpEncoding } from './off-thread-exporter';
+import { OffThreadOtlpExporter } from './off-thread-exporter';
 import { tracePostgresQueries } from './postgres-spans';
 
 export { tracePostgresQueries } from './postgres-spans';
@@ -15,22 +15,13 @@ export interface TelemetryOptions {
   /**
    * CLIENT spans (and the `traceparent` header) for requests made with Node's http module: for
    * the services that call out through it (export's S3 client, webhook-dispatch's deliveries).
-   * The others go without the http instrumentation: it would trace nothing of theirs, only wrap
-   * the SDK's own OTLP export requests (docs/performance.md, "Tracing").
+   * The others go without the http instrumentation: it would trace nothing of theirs.
    */
   nodeHttpClientSpans?: boolean;
 }
 
 let sdk: NodeSDK | undefined;
 let untracePostgres: (() => void) | undefined;
-
-/** OTLP over HTTP, protobuf unless OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL says http/json. */
-function otlpEncoding(env: NodeJS.ProcessEnv): OtlpHttpEncoding {
-  const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf').trim();
-  if (protocol === 'http/protobuf') return 'protobuf';
-  if (protocol === 'http/json') return 'json';
-  throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL is ${protocol}: traces go by OTLP over HTTP, set http/protobuf (the default) or http/json`);
-}
 
 /**
  * Starts tracing when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT, with the SDK's
@@ -47,10 +38,9 @@ function otlpEncoding(env: NodeJS.ProcessEnv): OtlpHttpEncoding {
 export function startTelemetry(serviceName: string, options: TelemetryOptions = {}, env: NodeJS.ProcessEnv = process.env): boolean {
   if (sdk || !env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_SDK_DISABLED === 'true') return false;
   process.env.OTEL_SERVICE_NAME ??= serviceName;
-  const encoding = otlpEncoding(env);
   sdk = new NodeSDK({
     serviceName,
-    traceExporter: new OffThreadOtlpExporter(encoding, env),
+    traceExporter: new OffThreadOtlpExporter(env),
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: options.nodeHttpClientSpans

@@ -29,7 +29,13 @@ parentPort.on('message', (message) => {
 });
 `;
 
-export type OtlpHttpEncoding = 'protobuf' | 'json';
+/** OTLP over HTTP in JSON when OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL says http/json, protobuf otherwise; nothing else is taken. */
+function jsonEncoded(env: NodeJS.ProcessEnv): boolean {
+  const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf').trim();
+  if (protocol === 'http/protobuf') return false;
+  if (protocol === 'http/json') return true;
+  throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL is ${protocol}: traces go by OTLP over HTTP, set http/protobuf (the default) or http/json`);
+}
 
 /**
  * OTLP/HTTP span export with the requests sent from a worker thread. Sending them with Node's http
@@ -45,19 +51,19 @@ export class OffThreadOtlpExporter implements SpanExporter {
   private readonly pending = new Map<number, (result: ExportResult) => void>();
   private stopped = false;
   private drained: (() => void)[] = [];
+  private readonly json: boolean;
 
-  /** `env`: the OTEL_EXPORTER_OTLP_* settings the worker exports by (the service's environment unless given). */
-  constructor(
-    private readonly encoding: OtlpHttpEncoding = 'protobuf',
-    private readonly env: NodeJS.ProcessEnv = process.env,
-  ) {}
+  /** `env`: the OTEL_EXPORTER_OTLP_* settings it exports by (the service's environment unless given); throws on a protocol other than HTTP's. */
+  constructor(private readonly env: NodeJS.ProcessEnv = process.env) {
+    this.json = jsonEncoded(env);
+  }
 
   export(spans: ReadableSpan[], resultCallback: (result: ExportResult) => void): void {
     if (this.stopped) {
       resultCallback({ code: ExportResultCode.FAILED, error: new Error('the exporter is shut down') });
       return;
     }
-    const body = (this.encoding === 'json' ? JsonTraceSerializer : ProtobufTraceSerializer).serializeRequest(spans);
+    const body = (this.json ? JsonTraceSerializer : ProtobufTraceSerializer).serializeRequest(spans);
     if (!body) {
       resultCallback({ code: ExportResultCode.FAILED, error: new Error('the spans could not be serialized') });
       return;
@@ -93,7 +99,7 @@ export class OffThreadOtlpExporter implements SpanExporter {
       eval: true,
       env: { ...this.env },
       workerData: {
-        json: this.encoding === 'json',
+        json: this.json,
         exporterBase: require.resolve('@opentelemetry/otlp-exporter-base/node-http'),
         transformer: require.resolve('@opentelemetry/otlp-transformer'),
       },
