@@ -52,8 +52,8 @@ describe('deploy/compose.yaml', () => {
 });
 
 describe('deploy/Dockerfile', () => {
-  it('builds every stage from node:20-bookworm-slim and runs production dependencies as a numeric non-root user', () => {
-    expect(dockerfileViolations(readFileSync(dockerfile, 'utf8'), 'node:20-bookworm-slim')).toEqual([]);
+  it('builds every stage from node:24-bookworm-slim and runs production dependencies as a numeric non-root user', () => {
+    expect(dockerfileViolations(readFileSync(dockerfile, 'utf8'), 'node:24-bookworm-slim')).toEqual([]);
   });
 
   it("exposes every service's ports as the catalogue says, and the metrics port", () => {
