@@ -7,6 +7,7 @@ import { benchSearch } from './search-benchmark';
 import { benchWebhookDelivery, parseWebhookBenchOptions } from './webhook-delivery-benchmark';
 import { parseSearchBenchOptions } from './search-options';
 import { benchTracingOverhead, parseTracingBenchOptions } from './tracing-overhead';
+import { benchTracingBare, parseTracingBareBenchOptions } from './tracing-bare-benchmark';
 import { benchSearchPhrases, parsePhraseBenchOptions } from './search-phrases-benchmark';
 import { benchSignals, parseSignalsBenchOptions } from './signals-benchmark';
 
@@ -23,6 +24,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   webhooks: () => benchWebhookDelivery(parseWebhookBenchOptions(process.argv.slice(3))),
   phrases: () => benchSearchPhrases(parsePhraseBenchOptions(process.argv.slice(3))),
   tracing: () => benchTracingOverhead(parseTracingBenchOptions(process.argv.slice(3))),
+  'tracing-bare': () => benchTracingBare(parseTracingBareBenchOptions(process.argv.slice(3))),
   signals: () => benchSignals(parseSignalsBenchOptions(process.argv.slice(3))),
   leads: () => benchLeads(parseLeadsBenchOptions(process.argv.slice(3))),
 };
