@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { cpuSeconds } from './process-memory';
+import { medianOf } from './tracing-overhead';
 
 export interface TracingBareBenchOptions {
   seconds: number;
@@ -74,12 +75,6 @@ async function measureRound(variant: Variant, options: TracingBareBenchOptions):
     child.kill('SIGTERM');
     await exited;
   }
-}
-
-function medianOf(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /**

@@ -57,7 +57,8 @@ const msPerRequest = (run: LoadResult) => 1000 / Math.max(1, run.requestsPerSeco
 const percentLess = (base: number, other: number) => (((base - other) / base) * 100).toFixed(1);
 const percentMore = (base: number, other: number) => (((other - base) / base) * 100).toFixed(1);
 
-function medianOf(values: number[]): number {
+/** The middle value (the mean of the two middle ones for an even count). */
+export function medianOf(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
