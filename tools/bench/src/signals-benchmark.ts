@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { numberOption } from './bench-options';
 import { measureMix, printLatencyTable } from './latency';
 import { Client } from 'pg';
 import { cpuSeconds, residentMemory, sampleMemory, serviceAndDatabaseCpuSeconds } from './process-memory';
@@ -11,11 +12,7 @@ export interface SignalsBenchOptions {
 }
 
 export function parseSignalsBenchOptions(args: readonly string[]): SignalsBenchOptions {
-  const value = (name: string, fallback: number) => {
-    const index = args.indexOf(`--${name}`);
-    return index === -1 ? fallback : Number(args[index + 1]);
-  };
-  return { signals: value('signals', 1_000_000), rounds: value('rounds', 30) };
+  return { signals: numberOption(args, 'signals', 1_000_000), rounds: numberOption(args, 'rounds', 30) };
 }
 
 const daysAgo = (days: number): string => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { shareOption, wholeNumberOption } from './bench-options';
 import { cpuSeconds } from './process-memory';
 import { medianOf } from './tracing-overhead';
 
@@ -15,17 +16,13 @@ export interface TracingBareBenchOptions {
 }
 
 export function parseTracingBareBenchOptions(args: readonly string[]): TracingBareBenchOptions {
-  const value = (name: string, fallback: number) => {
-    const at = args.indexOf(`--${name}`);
-    return at >= 0 ? Number(args[at + 1]) : fallback;
+  return {
+    seconds: wholeNumberOption(args, 'seconds', 5),
+    warmupSeconds: wholeNumberOption(args, 'warmup', 10),
+    connections: wholeNumberOption(args, 'connections', 16),
+    rounds: wholeNumberOption(args, 'rounds', 9),
+    sampleRatio: shareOption(args, 'sample-ratio', 0.1),
   };
-  const options = { seconds: value('seconds', 5), warmupSeconds: value('warmup', 10), connections: value('connections', 16), rounds: value('rounds', 9), sampleRatio: value('sample-ratio', 0.1) };
-  const wholeNumbers = { seconds: options.seconds, warmup: options.warmupSeconds, connections: options.connections, rounds: options.rounds };
-  for (const [flag, given] of Object.entries(wholeNumbers)) {
-    if (!Number.isInteger(given) || given < 1) throw new Error(`--${flag} must be a positive whole number`);
-  }
-  if (!(options.sampleRatio > 0 && options.sampleRatio < 1)) throw new Error('--sample-ratio must be between 0 and 1');
-  return options;
 }
 
 interface Variant {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { startOtlpReceiver, startStack } from '@radar/e2e';
 import { benchWorkspace } from './bench-workspace';
+import { shareOption, wholeNumberOption } from './bench-options';
 import { printTable, runLoad, type LoadResult } from './load';
 import { cpuSeconds } from './process-memory';
 
@@ -14,21 +15,12 @@ export interface TracingBenchOptions {
 }
 
 export function parseTracingBenchOptions(args: readonly string[]): TracingBenchOptions {
-  const value = (name: string, fallback: number) => {
-    const at = args.indexOf(`--${name}`);
-    return at >= 0 ? Number(args[at + 1]) : fallback;
+  return {
+    seconds: wholeNumberOption(args, 'seconds', Number(process.env.BENCH_SECONDS ?? 10)),
+    connections: wholeNumberOption(args, 'connections', Number(process.env.BENCH_CONNECTIONS ?? 32)),
+    rounds: wholeNumberOption(args, 'rounds', 5),
+    sampleRatio: shareOption(args, 'sample-ratio', 0.1),
   };
-  const options = {
-    seconds: value('seconds', Number(process.env.BENCH_SECONDS ?? 10)),
-    connections: value('connections', Number(process.env.BENCH_CONNECTIONS ?? 32)),
-    rounds: value('rounds', 5),
-    sampleRatio: value('sample-ratio', 0.1),
-  };
-  for (const name of ['seconds', 'connections', 'rounds'] as const) {
-    if (!Number.isInteger(options[name]) || options[name] < 1) throw new Error(`--${name} must be a positive whole number`);
-  }
-  if (!(options.sampleRatio > 0 && options.sampleRatio < 1)) throw new Error('--sample-ratio must be between 0 and 1');
-  return options;
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

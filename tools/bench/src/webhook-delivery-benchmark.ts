@@ -6,6 +6,7 @@ import { Bus } from '@radar/platform/nats';
 import { dropDatabase } from '@radar/platform/prisma';
 import { RabbitMq } from '@radar/platform/rabbitmq';
 import { silentLogger, testInfrastructure, uniqueSuffix } from '@radar/platform/testing';
+import { wholeNumberOption } from './bench-options';
 import { startBenchReceiver, type Arrivals } from './webhook-receiver';
 
 export interface WebhookBenchOptions {
@@ -17,13 +18,7 @@ export interface WebhookBenchOptions {
 }
 
 export function parseWebhookBenchOptions(args: readonly string[]): WebhookBenchOptions {
-  const value = (name: string, fallback: number) => {
-    const index = args.indexOf(`--${name}`);
-    const parsed = index >= 0 ? Number(args[index + 1]) : fallback;
-    if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`--${name} must be a positive whole number`);
-    return parsed;
-  };
-  return { burst: value('burst', 20_000), rate: value('rate', 1_000), seconds: value('seconds', 20) };
+  return { burst: wholeNumberOption(args, 'burst', 20_000), rate: wholeNumberOption(args, 'rate', 1_000), seconds: wholeNumberOption(args, 'seconds', 20) };
 }
 
 /** The failing receiver's retries come after 1 s instead of 5 s, 5 min, ... so a run ends in seconds. */
