@@ -46,8 +46,9 @@ function combined(label: string, runs: LoadResult[]): LoadResult {
  */
 const msPerRequest = (run: LoadResult) => 1000 / Math.max(1, run.requestsPerSecond);
 
-const percentLess = (base: number, other: number) => (((base - other) / base) * 100).toFixed(1);
-const percentMore = (base: number, other: number) => (((other - base) / base) * 100).toFixed(1);
+const signed = (value: number, digits = 1) => `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
+/** The change from `base` to `other` in per cent, with its sign. */
+const percentChange = (base: number, other: number) => signed(((other - base) / base) * 100);
 
 /** The middle value (the mean of the two middle ones for an even count). */
 export function medianOf(values: number[]): number {
@@ -143,11 +144,15 @@ export async function benchTracingOverhead(options: TracingBenchOptions): Promis
     for (const [index, variant] of variants.entries()) {
       if (index === 0) continue;
       const onLoad = loadRows[index]!;
+      // Each round against the untraced stack of the same round: how far one round's figure strays.
+      const roundChanges = rounds[index]!.map((run, round) => (run.load.requestsPerSecond / rounds[0]![round]!.load.requestsPerSecond - 1) * 100);
       console.log(
-        `${variant.label}: throughput ${percentLess(offLoad.requestsPerSecond, onLoad.requestsPerSecond)} % lower ` +
-          `(${offLoad.requestsPerSecond} -> ${onLoad.requestsPerSecond} req/s; target under 10 %), ` +
-          `CPU per request +${percentMore(cpu[0]!, cpu[index]!)} % (${cpu[0]!.toFixed(3)} -> ${cpu[index]!.toFixed(3)} ms), ` +
-          `time per request at 1 connection +${(msPerRequest(latencyRows[index]!) - msPerRequest(offLatency)).toFixed(3)} ms`,
+        `${variant.label}: throughput ${percentChange(offLoad.requestsPerSecond, onLoad.requestsPerSecond)} % ` +
+          `(${offLoad.requestsPerSecond} -> ${onLoad.requestsPerSecond} req/s; target: less than 10 % lower), ` +
+          `CPU per request ${percentChange(cpu[0]!, cpu[index]!)} % (${cpu[0]!.toFixed(3)} -> ${cpu[index]!.toFixed(3)} ms), ` +
+          `time per request at 1 connection ${signed(msPerRequest(latencyRows[index]!) - msPerRequest(offLatency), 3)} ms; ` +
+          `round by round against that round's untraced stack: median ${signed(medianOf(roundChanges))} %, ` +
+          `${signed(Math.min(...roundChanges))} to ${signed(Math.max(...roundChanges))} %`,
       );
     }
     console.log(`exported to the collector: ${collector.requests} OTLP requests, ${(collector.bytes / 1024 / 1024).toFixed(1)} MiB`);

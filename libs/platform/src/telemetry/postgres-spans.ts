@@ -67,11 +67,13 @@ export function tracePostgresQueries(): () => void {
   const originalConnect = poolPrototype.connect;
 
   clientPrototype.query = function tracedQuery(this: { connectionParameters?: ConnectionFacts }, ...args: unknown[]): unknown {
+    // Most statements run outside any recorded trace: that is decided first, and costs least.
+    const active = trace.getActiveSpan();
+    if (!active || inUnsampledTrace(active)) return originalQuery.apply(this, args);
     const [config] = args;
     const statement = statementOf(config);
     const submittable = typeof (config as { submit?: unknown } | null)?.submit === 'function';
-    const active = trace.getActiveSpan();
-    if (statement === undefined || submittable || !active || inUnsampledTrace(active)) return originalQuery.apply(this, args);
+    if (statement === undefined || submittable) return originalQuery.apply(this, args);
 
     const span = startQuerySpan(statement, this.connectionParameters ?? {});
     const callbackAt = args.findIndex((argument, index) => index > 0 && typeof argument === 'function');
