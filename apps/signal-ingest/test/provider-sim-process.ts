@@ -1,24 +1,12 @@
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { OPERATOR_PREFIX, PROVIDER_OPERATOR_ROUTES, PROVIDER_PATH, providerResponseSchema, type InjectProviderFailureBody, type ProviderItem } from '@radar/contracts';
-import { TEST_SECRETS } from '@radar/platform/testing';
+import { freePort, TEST_SECRETS } from '@radar/platform/testing';
 
 const REPOSITORY_ROOT = path.resolve(__dirname, '../../..');
 const READY_TIMEOUT_MS = 30_000;
 
 export const TEST_PROVIDER_API_KEY = 'signal-ingest-test-provider-key';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The provider stand-in as its own process (from its sources), reached over HTTP only, the way

@@ -1,8 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { testInfrastructure, TEST_SECRETS } from '@radar/platform/testing';
+import { freePort, testInfrastructure, TEST_SECRETS } from '@radar/platform/testing';
 
 const APP_DIR = path.resolve(__dirname, '../..');
 const MAIN = path.join(APP_DIR, 'dist', 'main.js');
@@ -11,17 +10,6 @@ const MAIN = path.join(APP_DIR, 'dist', 'main.js');
 export function buildDispatcher(): void {
   execFileSync(process.execPath, [path.resolve(APP_DIR, '../../tools/stack/bundle.mjs'), 'src/main.ts'], { cwd: APP_DIR, stdio: 'pipe' });
   if (!existsSync(MAIN)) throw new Error(`${MAIN} was not built`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = (server.address() as net.AddressInfo);
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface DispatcherProcess {

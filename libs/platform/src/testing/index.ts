@@ -35,4 +35,5 @@ export { startTcpProxy, type TcpProxy } from './tcp-proxy';
 export { brokerConnectionsNamed, type BrokerConnections } from './broker-connections';
 export { findSchemaDrift } from './schema-drift';
 export { currentMetricSamples, parseMetricSamples, sampleValue, type MetricSample } from './metric-samples';
-export { freePort, REPOSITORY_ROOT, startSibling, type SiblingProcess } from './sibling-process';
+export { freePort } from './free-port';
+export { REPOSITORY_ROOT, startSibling, type SiblingProcess } from './sibling-process';

@@ -1,25 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { serviceEntry } from '@radar/contracts';
 // TEST_SECRETS is read when a sibling starts, after the index has finished loading.
 import { TEST_SECRETS } from '.';
+import { freePort } from './free-port';
 import { createTestDatabase, testInfrastructure, type TestDatabase } from './test-database';
 
 /** The repository's root (this file is libs/platform/src/testing). */
 export const REPOSITORY_ROOT = path.resolve(__dirname, '../../../..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface SiblingProcess {
   name: string;
