@@ -185,7 +185,7 @@ export async function benchExport(options: ExportBenchOptions): Promise<void> {
       rowReads.push(performance.now() - started);
     }
     const storage = new URL(stack.storage.endpoint);
-    const s3 = new S3Client({ endPoint: storage.hostname, port: Number(storage.port), useSSL: false, accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1', pathStyle: true });
+    const s3 = new S3Client({ endPoint: storage.hostname, port: Number(storage.port), useSSL: false, accessKey: stack.storage.accessKey, secretKey: stack.storage.secretKey, region: stack.storage.region, pathStyle: true });
     const uploads: number[] = [];
     const csvBytes = median(runs.filter((run) => run.format === 'csv').map((run) => run.job.file_size_bytes ?? 0));
     const file = Buffer.alloc(csvBytes, 'a');

@@ -29,7 +29,7 @@ export interface SiblingProcess {
  */
 export async function startSibling(
   name: string,
-  options: { namespace: string; env?: Record<string, string>; databaseUrl?: string },
+  options: { namespace: string; env?: Record<string, string>; databaseUrl?: string; readyWithinMs?: number },
 ): Promise<SiblingProcess> {
   const entry = serviceEntry(name);
   const main = path.join(REPOSITORY_ROOT, 'apps', name, 'dist', 'main.js');
@@ -63,17 +63,28 @@ export async function startSibling(
   child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const readyWithinMs = options.readyWithinMs ?? 60_000;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited before it was ready:\n${output}`);
+    const failure =
+      child.exitCode !== null || child.signalCode !== null
+        ? `${name} exited before it was ready`
+        : Date.now() > deadline
+          ? `${name} was not ready within ${readyWithinMs / 1000} s`
+          : undefined;
+    if (failure) {
+      // Nothing of a sibling that never came up is left behind: neither the process nor its database.
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      await database?.drop();
+      throw new Error(`${failure}:\n${output}`);
+    }
     const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) })
       .then((response) => response.ok)
       .catch(() => false);
     if (ready) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${name} was not ready within 60 s:\n${output}`);
-    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
