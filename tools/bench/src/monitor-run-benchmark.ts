@@ -7,7 +7,8 @@ import { jobSchema, LEDGER_RPC, runMonitorsResultSchema, SIGNAL_TYPES, type Call
 import { generateCompany } from '@radar/dataset';
 import { signCaller } from '@radar/platform/internal-auth';
 import type { Bus } from '@radar/platform/nats';
-import { startMonitorRunStack, type BenchProcess } from './monitor-run-stack';
+import type { BenchProcess } from './bench-services';
+import { startMonitorRunStack } from './monitor-run-stack';
 
 export interface MonitorRunBenchOptions {
   monitors: number;

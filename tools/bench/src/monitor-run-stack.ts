@@ -3,8 +3,6 @@ import { Bus } from '@radar/platform/nats';
 import { silentLogger, testInfrastructure } from '@radar/platform/testing';
 import { benchServices } from './bench-services';
 
-export type { BenchProcess } from './bench-services';
-
 /**
  * The services a monitor run touches, each a built process (`npx nx run-many -t build`) with a
  * fresh database of its own and one NATS namespace: ledger, provider-sim, signal-ingest and

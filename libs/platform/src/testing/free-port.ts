@@ -4,6 +4,8 @@ import net from 'node:net';
 /** The lowest port handed out: above the infrastructure's fixed ports (PostgreSQL, NATS, RabbitMQ, Redis, npm start's). */
 const LOWEST_PORT = 20_000;
 const handedOut = new Set<number>();
+/** The highest port handed out, read once from the kernel's settings. */
+let highest: number | undefined;
 
 /**
  * The first port of the kernel's ephemeral range. Ports are handed out below it: a port the kernel
@@ -33,7 +35,7 @@ const listenable = (port: number): Promise<boolean> =>
  * same) and never handed out twice by this process.
  */
 export async function freePort(): Promise<number> {
-  const highest = ephemeralRangeStart() - 1;
+  highest ??= ephemeralRangeStart() - 1;
   for (let tries = 0; tries < 200; tries += 1) {
     const port = LOWEST_PORT + Math.floor(Math.random() * (highest - LOWEST_PORT + 1));
     if (handedOut.has(port) || !(await listenable(port))) continue;

@@ -62,19 +62,19 @@ export async function startSibling(
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const running = () => child.exitCode === null && child.signalCode === null;
   const url = `http://127.0.0.1:${port}`;
   const readyWithinMs = options.readyWithinMs ?? 60_000;
   const deadline = Date.now() + readyWithinMs;
   for (;;) {
-    const failure =
-      child.exitCode !== null || child.signalCode !== null
-        ? `${name} exited before it was ready`
-        : Date.now() > deadline
-          ? `${name} was not ready within ${readyWithinMs / 1000} s`
-          : undefined;
+    const failure = !running()
+      ? `${name} exited before it was ready`
+      : Date.now() > deadline
+        ? `${name} was not ready within ${readyWithinMs / 1000} s`
+        : undefined;
     if (failure) {
       // Nothing of a sibling that never came up is left behind: neither the process nor its database.
-      if (child.exitCode === null && child.signalCode === null) {
+      if (running()) {
         child.kill('SIGKILL');
         await exited;
       }
@@ -95,7 +95,7 @@ export async function startSibling(
     exited,
     output: () => output,
     async stop(signal: NodeJS.Signals = 'SIGTERM', stopOptions: { keepDatabase?: boolean } = {}) {
-      if (child.exitCode === null && child.signalCode === null) {
+      if (running()) {
         child.kill(signal);
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
         await exited;
