@@ -296,8 +296,12 @@ describe('incoming HTTP requests', () => {
       })
       .get('/broken', () => {
         throw new Error('broken on purpose');
+      })
+      .get('/unanswered', () => {
+        unansweredReached();
       }),
   });
+  let unansweredReached: () => void = () => undefined;
   beforeAll(() => setServerSpans(true));
   afterAll(() => setServerSpans(false));
 
@@ -349,6 +353,28 @@ describe('incoming HTTP requests', () => {
     expect(servers.map((span) => span.name)).toEqual(['GET /broken']);
     expect(servers[0]?.parentSpanContext).toBeUndefined();
     expect(servers[0]?.status.code).toBe(SpanStatusCode.ERROR);
+  });
+
+  it('end when the client goes away before the answer, marked as an error', async () => {
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const traceId = randomBytes(16).toString('hex');
+      const reached = new Promise<void>((resolve) => (unansweredReached = resolve));
+      const sending = httpRequest({ host: '127.0.0.1', port, path: '/unanswered', headers: { traceparent: sampledParent(traceId) } });
+      sending.on('error', () => undefined);
+      sending.end();
+      await reached;
+      sending.destroy();
+      let span: ReadableSpan | undefined;
+      while (!(span = spansOf(traceId).find((candidate) => candidate.kind === SpanKind.SERVER))) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(span.name).toBe('GET /unanswered');
+      expect(span.status).toEqual({ code: SpanStatusCode.ERROR, message: 'the client went away before the answer was sent' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('are not made while tracing is off', async () => {
