@@ -53,7 +53,7 @@ export function medianOf(values: number[]): number {
  * the mean latency weighted by requests, and the median slice's p50 and p99 (autocannon's
  * percentiles of separate runs do not combine).
  */
-export function combineSlices(label: string, slices: LoadResult[], sliceSeconds: number): LoadResult {
+function combineSlices(label: string, slices: LoadResult[], sliceSeconds: number): LoadResult {
   const requests = sum(slices.map((slice) => slice.requests));
   return {
     label,
@@ -86,7 +86,7 @@ function combineRounds(label: string, runs: LoadResult[]): LoadResult {
  * The order of the variants in each turn: it moves on by one from turn to turn and from round to
  * round, so no variant always runs first, or always right after the same other one.
  */
-export function turnOrder(variants: number, turn: number): number[] {
+function turnOrder(variants: number, turn: number): number[] {
   return Array.from({ length: variants }, (_, index) => (index + turn) % variants);
 }
 
