@@ -27,26 +27,28 @@ describe('operator experience: long work shows progress, the stack tells its hea
   const stack = useStack();
 
   it('radar dataset load shows rising progress on stderr and ends with the same JSON as the load answers without a job', async () => {
-    const run = await runRadar(stack(), ['dataset', 'load', '--companies', '12000', '--seed', '3'], { RADAR_PROGRESS_INTERVAL_MS: '200' });
+    // radar reads the job every 500 ms: the load must last several readings on a fast machine too.
+    const companies = 36_000;
+    const run = await runRadar(stack(), ['dataset', 'load', '--companies', String(companies), '--seed', '3'], { RADAR_PROGRESS_INTERVAL_MS: '200' });
     expect(run.code).toBe(0);
     const printed = datasetLoadResultSchema.strict().parse(JSON.parse(run.stdout));
     expect(run.stdout).toBe(`${JSON.stringify(printed)}\n`);
-    expect(printed.companies).toBe(12000);
+    expect(printed.companies).toBe(companies);
 
     const progress = progressOf(run.stderr);
     const done = progress.map((line) => line.done);
     expect(done).toEqual([...done].sort((a, b) => a - b));
     expect(new Set(done).size).toBeGreaterThanOrEqual(3);
-    expect(progress.every((line) => line.total === 12000)).toBe(true);
-    expect(progress.at(-1)).toEqual({ phase: 'succeeded', done: 12000, total: 12000 });
+    expect(progress.every((line) => line.total === companies)).toBe(true);
+    expect(progress.at(-1)).toEqual({ phase: 'succeeded', done: companies, total: companies });
 
     // The operator route answering in the call (no job), and radar with --json, print the same document.
     const direct = await request(stack().operatorUrl)
       .post('/operator/v1/dataset/load')
       .set('Authorization', `Bearer ${stack().operatorSecret}`)
-      .send({ companies: 12000, seed: 3 });
+      .send({ companies, seed: 3 });
     expect(direct.body).toEqual(printed);
-    expect(await radar(stack(), 'dataset', 'load', '--companies', '12000', '--seed', '3')).toEqual(printed);
+    expect(await radar(stack(), 'dataset', 'load', '--companies', String(companies), '--seed', '3')).toEqual(printed);
   }, 240_000);
 
   it('Ctrl-C leaves the load running and says how to follow it; radar jobs show --follow follows it to the end', async () => {
