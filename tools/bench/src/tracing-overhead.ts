@@ -38,8 +38,9 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 const msPerRequest = (run: LoadResult) => 1000 / Math.max(1, run.requestsPerSecond);
 
 const signed = (value: number, digits = 1) => `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
-/** The change from `base` to `other` in per cent, with its sign. */
-const percentChange = (base: number, other: number) => signed(((other - base) / base) * 100);
+/** The change from `base` to `other` in per cent. */
+const change = (base: number, other: number) => ((other - base) / base) * 100;
+const percentChange = (base: number, other: number) => signed(change(base, other));
 
 /** The middle value (the mean of the two middle ones for an even count). */
 export function medianOf(values: number[]): number {
@@ -54,16 +55,14 @@ export function medianOf(values: number[]): number {
  * percentiles of separate runs do not combine).
  */
 function combineSlices(label: string, slices: LoadResult[], sliceSeconds: number): LoadResult {
-  const requests = sum(slices.map((slice) => slice.requests));
+  const counted = counts(slices);
   return {
     label,
-    requests,
-    requestsPerSecond: Math.round(requests / (slices.length * sliceSeconds)),
-    meanMs: sum(slices.map((slice) => slice.meanMs * slice.requests)) / Math.max(1, requests),
+    ...counted,
+    requestsPerSecond: Math.round(counted.requests / (slices.length * sliceSeconds)),
+    meanMs: sum(slices.map((slice) => slice.meanMs * slice.requests)) / Math.max(1, counted.requests),
     p50Ms: medianOf(slices.map((slice) => slice.p50Ms)),
     p99Ms: medianOf(slices.map((slice) => slice.p99Ms)),
-    non2xx: sum(slices.map((slice) => slice.non2xx)),
-    errors: sum(slices.map((slice) => slice.errors)),
   };
 }
 
@@ -72,15 +71,20 @@ function combineRounds(label: string, runs: LoadResult[]): LoadResult {
   const median = (pick: (run: LoadResult) => number) => medianOf(runs.map(pick));
   return {
     label,
-    requests: sum(runs.map((run) => run.requests)),
+    ...counts(runs),
     requestsPerSecond: Math.round(median((run) => run.requestsPerSecond)),
     meanMs: median((run) => run.meanMs),
     p50Ms: median((run) => run.p50Ms),
     p99Ms: median((run) => run.p99Ms),
-    non2xx: sum(runs.map((run) => run.non2xx)),
-    errors: sum(runs.map((run) => run.errors)),
   };
 }
+
+/** What adds up across runs: requests answered, non-2xx answers, errors. */
+const counts = (runs: LoadResult[]) => ({
+  requests: sum(runs.map((run) => run.requests)),
+  non2xx: sum(runs.map((run) => run.non2xx)),
+  errors: sum(runs.map((run) => run.errors)),
+});
 
 /**
  * The order of the variants in each turn: it moves on by one from turn to turn and from round to
@@ -235,7 +239,7 @@ export async function benchTracingOverhead(options: TracingBenchOptions): Promis
     for (const [index, variant] of variants.entries()) {
       if (index === 0) continue;
       // Each round against the untraced stack of the same round, which ran in the same moments.
-      const changes = rounds[index]!.map((run, round) => (run.load.requestsPerSecond / rounds[0]![round]!.load.requestsPerSecond - 1) * 100);
+      const changes = rounds[index]!.map((run, round) => change(rounds[0]![round]!.load.requestsPerSecond, run.load.requestsPerSecond));
       const cpu = median(index, (run) => run.cpuPerRequestMs);
       console.log(
         `${variant.label}: throughput ${signed(medianOf(changes))} % (median of the rounds against their untraced stack, ` +

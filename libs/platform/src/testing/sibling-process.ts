@@ -66,21 +66,18 @@ export async function startSibling(
   const url = `http://127.0.0.1:${port}`;
   const readyWithinMs = options.readyWithinMs ?? 60_000;
   const deadline = Date.now() + readyWithinMs;
-  for (;;) {
-    const failure = !running()
-      ? `${name} exited before it was ready`
-      : Date.now() > deadline
-        ? `${name} was not ready within ${readyWithinMs / 1000} s`
-        : undefined;
-    if (failure) {
-      // Nothing of a sibling that never came up is left behind: neither the process nor its database.
-      if (running()) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-      await database?.drop();
-      throw new Error(`${failure}:\n${output}`);
+  // Nothing of a sibling that never came up is left behind: neither the process nor its database.
+  const giveUp = async (reason: string): Promise<never> => {
+    if (running()) {
+      child.kill('SIGKILL');
+      await exited;
     }
+    await database?.drop();
+    throw new Error(`${name} ${reason}:\n${output}`);
+  };
+  for (;;) {
+    if (!running()) await giveUp('exited before it was ready');
+    if (Date.now() > deadline) await giveUp(`was not ready within ${readyWithinMs / 1000} s`);
     const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) })
       .then((response) => response.ok)
       .catch(() => false);
