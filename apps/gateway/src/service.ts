@@ -21,7 +21,7 @@ export const gatewayService = defineService({
   outbox: true,
   async wire({ config, logger, pool, bus, now, status }) {
     const prisma = createGatewayPrisma(pool);
-    // Fail fast instead of queueing while Redis is down: the request answers 503 and the client retries.
+    // Fail fast instead of queueing while Redis is down: rate limits are then counted in memory (RateLimiter).
     const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
     redis.on('error', (error) => logger.warn({ err: error }, 'redis error'));
     const tokenCache = new TokenCache(config.TOKEN_CACHE_TTL_MS);
@@ -44,7 +44,8 @@ export const gatewayService = defineService({
         { routes: [apiReferenceRoutes(), apiRoutes(deps)], parseJsonBodies: false },
         { port: 'operator', routes: operatorRoutes(deps, config.OPERATOR_SECRET, upstreams, status) },
       ],
-      readiness: { redis: () => redis.ping() },
+      // Redis is not a readiness check: without it the gateway still serves (limits counted per replica).
+      status: { infrastructure: { redis: () => redis.ping() } },
       async stop() {
         await forwarder.close();
         redis.disconnect();

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { RunningServer } from '@radar/platform/http';
+import { startTcpProxy, testInfrastructure } from '@radar/platform/testing';
 import { closedPortUrl, startEchoService, startGateway, tokenFor, type TestGateway } from './gateway-harness';
 
 // A fixed clock in the middle of a UTC minute, so no test straddles a window boundary.
@@ -96,15 +97,44 @@ describe('gateway rate limits', () => {
     expect(ok.headers['x-ratelimit-remaining']).toBe('116');
   });
 
-  it('answers 503 SERVICE_UNAVAILABLE, not 500 and not a hang, when the rate-limit store is down', async () => {
-    const down = await startGateway({ upstreams: { ledger: echo.url }, redisUrl: (await closedPortUrl()).replace('http', 'redis') });
+  it('keeps serving with limits counted in its own memory while Redis is unreachable, 429 after the 60th in the minute', async () => {
+    const down = await startGateway({ upstreams: { ledger: echo.url }, redisUrl: (await closedPortUrl()).replace('http', 'redis'), now: () => NOW_MS });
     try {
       const { token } = await tokenFor(down, 'read');
-      const response = await credits(down.app, token);
-      expect(response.status).toBe(503);
-      expect(response.body.detail.code).toBe('SERVICE_UNAVAILABLE');
+      for (let i = 1; i <= 60; i += 1) {
+        const response = await credits(down.app, token);
+        expect(response.status).toBe(200);
+        expect(response.headers['x-ratelimit-remaining']).toBe(String(60 - i));
+      }
+      const refused = await credits(down.app, token);
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toBe(String(SECONDS_TO_RESET));
     } finally {
       await down.close();
+    }
+  });
+
+  it('answers no 5xx while Redis stops and starts again under traffic, and is ready throughout', async () => {
+    const direct = new URL(testInfrastructure.redisUrl);
+    const redis = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 6379) });
+    const replica = await startGateway({ upstreams: { ledger: echo.url }, redisUrl: `redis://127.0.0.1:${redis.port}`, now: () => NOW_MS });
+    try {
+      const { token } = await tokenFor(replica, 'read');
+      const statuses: number[] = [];
+      const burst = async (count: number) => {
+        for (let i = 0; i < count; i += 1) statuses.push((await credits(replica.app, token)).status);
+      };
+      await burst(10);
+      await redis.cut();
+      await burst(10);
+      expect((await request(replica.app).get('/readyz')).status).toBe(200);
+      await redis.restore();
+      await burst(10);
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      expect(statuses.every((status) => status === 200)).toBe(true);
+    } finally {
+      await replica.close();
+      await redis.close();
     }
   });
 });

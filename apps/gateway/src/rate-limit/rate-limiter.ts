@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { RATE_LIMIT_BUCKETS, type RateLimitBucket } from '../http/public-routes';
 
 export interface RateLimitDecision {
@@ -17,6 +17,8 @@ const WINDOW_SECONDS = 60;
 /**
  * Per token, per bucket, per UTC calendar minute, counted in Redis so every gateway replica
  * shares one count. The minute is part of the key; each key expires after its window.
+ * While Redis cannot be reached, each replica counts in its own memory instead (the limiter's
+ * insurance): limits hold per replica, approximately, and a Redis restart is not an outage.
  */
 export class RateLimiter {
   private readonly limiters = new Map<RateLimitBucket, { limiter: RateLimiterRedis; limit: number }>();
@@ -33,13 +35,15 @@ export class RateLimiter {
         keyPrefix: `${options.keyPrefix}rl:${bucket}`,
         points: limit,
         duration: WINDOW_SECONDS * 2,
+        // Not ready is answered at once from the insurance, instead of waiting on a dead connection.
         rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${options.keyPrefix}rl:${bucket}`, points: limit, duration: WINDOW_SECONDS * 2 }),
       });
       this.limiters.set(bucket, { limiter, limit });
     }
   }
 
-  /** Counts one request; rejects (as a dependency failure) only when Redis cannot be reached. */
+  /** Counts one request, in Redis or, while Redis is away, in this replica's memory. */
   async consume(bucket: RateLimitBucket, tokenId: string): Promise<RateLimitDecision> {
     const entry = this.limiters.get(bucket);
     if (!entry) throw new Error(`Unknown rate-limit bucket ${bucket}`);
@@ -59,7 +63,7 @@ export class RateLimiter {
       return decide(await entry.limiter.consume(`${tokenId}:${minute}`), true);
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return decide(rejection, false);
-      throw Object.assign(new Error('Rate-limit store unavailable'), { code: 'ECONNREFUSED', cause: rejection });
+      throw rejection;
     }
   }
 }
