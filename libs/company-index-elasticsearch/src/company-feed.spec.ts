@@ -147,6 +147,15 @@ describe('feeding the company index', () => {
     expect(logs.some((entry) => entry.level === WARN && /not green/.test(entry.msg))).toBe(true);
   });
 
+  it('waits for green longer than one request may take, and still goes live yellow when the wait runs out', async () => {
+    // Production's wait (10 minutes) outlasts the write client's request timeout (120 s).
+    const { cluster, index, logs } = companyIndexOnFake({ greenTimeout: '10m' });
+    cluster.health = 'yellow';
+    const outcome = await index.feed(storeSource(storedCompanies(5), 5));
+    expect(cluster.aliasTargets('companies')).toEqual([outcome.index]);
+    expect(logs.some((entry) => entry.level === WARN && /not green/.test(entry.msg))).toBe(true);
+  });
+
   it('replaces an index named like the alias (from before aliases) in the same atomic step', async () => {
     const { cluster, index } = companyIndexOnFake();
     cluster.createIndex('companies', { documents: { old: { id: 'old' } } });

@@ -3,12 +3,15 @@ import { errors, type Client, type estypes } from '@elastic/elasticsearch';
 import type { Logger } from '@radar/platform/logger';
 import { COMPANY_MAPPINGS, companyIndexSettings, feedingIndexSettings, steadyStateSettings, type IndexLayout } from './company-index-definition';
 import { assertWholeAnswer, errorTypeOf } from './unavailable-cluster';
+import { timeValueMs } from './time-value';
 
 /**
  * How long finishing a feed waits for the new index's replicas to be allocated before it goes
  * live anyway (its primaries answer meanwhile; a single-node cluster never places a replica).
  */
 export const DEFAULT_GREEN_TIMEOUT = '10m';
+/** Time for the node to answer once its health wait is over. */
+const HEALTH_ANSWER_MARGIN_MS = 30_000;
 
 /**
  * The company index behind its alias. Searches and single upserts use the alias (the
@@ -92,7 +95,12 @@ export class CompanyIndexAlias {
     await this.client.indices.putSettings({ index, settings: steadyStateSettings(this.layout) });
     await this.client.indices.refresh({ index });
     // Elasticsearch answers a health wait that timed out with 408; the body still says how far it got.
-    const health = await this.client.cluster.health({ index, wait_for_status: 'green', timeout: this.greenTimeout }, { ignore: [408] });
+    // The node holds the request for the whole wait, so the request may take longer than the
+    // client's usual timeout; and it is not resent, or a wait that ran out would run again.
+    const health = await this.client.cluster.health(
+      { index, wait_for_status: 'green', timeout: this.greenTimeout },
+      { ignore: [408], requestTimeout: timeValueMs(this.greenTimeout) + HEALTH_ANSWER_MARGIN_MS, maxRetries: 0 },
+    );
     if (health.timed_out) {
       this.logger.warn({ index, status: health.status, unassigned: health.unassigned_shards, timeout: this.greenTimeout }, 'fed index is not green; it goes live with replicas still unassigned');
     }

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   BaseConnection,
+  errors,
   type ConnectionOptions,
   type ConnectionRequestOptions,
   type ConnectionRequestOptionsAsStream,
@@ -8,6 +9,7 @@ import {
   type ConnectionRequestResponse,
   type ConnectionRequestResponseAsStream,
 } from '@elastic/elasticsearch';
+import { timeValueMs } from '../src/time-value';
 import { errorAnswer } from './recorded-responses';
 
 /** One request as the client sent it, its JSON (or NDJSON, as an array of lines) body parsed. */
@@ -158,6 +160,7 @@ export class FakeCluster {
       this.connections.push(connection);
     };
     const handle = (params: ConnectionRequestParams, headers: IncomingHttpHeaders): ConnectionRequestResponse => this.handle(params, headers);
+    const heldFor = (params: ConnectionRequestParams): number | undefined => this.heldFor(params);
     class FakeConnection extends BaseConnection {
       constructor(options: ConnectionOptions) {
         super(options);
@@ -168,8 +171,11 @@ export class FakeCluster {
       override request(params: ConnectionRequestParams, options: ConnectionRequestOptionsAsStream): Promise<ConnectionRequestResponseAsStream>;
       override async request(
         params: ConnectionRequestParams,
-        _options: ConnectionRequestOptions | ConnectionRequestOptionsAsStream,
+        options: ConnectionRequestOptions | ConnectionRequestOptionsAsStream,
       ): Promise<ConnectionRequestResponse | ConnectionRequestResponseAsStream> {
+        const held = heldFor(params);
+        // A request the node holds longer than the client waits fails as a real connection's does.
+        if (held !== undefined && options.timeout !== undefined && held > Number(options.timeout)) throw new errors.TimeoutError('Request timed out');
         return handle(params, { ...this.headers, ...params.headers });
       }
     }
@@ -200,6 +206,16 @@ export class FakeCluster {
       headers: { 'content-type': 'application/vnd.elasticsearch+json;compatible-with=8', 'x-elastic-product': 'Elasticsearch' },
       body: answer.body === undefined || isHead ? '' : JSON.stringify(answer.body),
     };
+  }
+
+  /**
+   * How long the node holds a request before it answers: a health request waiting for green
+   * on a cluster that is not green is held for its whole `timeout`, as Elasticsearch does.
+   */
+  private heldFor(params: ConnectionRequestParams): number | undefined {
+    const query = new URLSearchParams(params.querystring ?? '');
+    if (!params.path.startsWith('/_cluster/health') || query.get('wait_for_status') !== 'green' || this.health === 'green') return undefined;
+    return timeValueMs(query.get('timeout') ?? '30s');
   }
 
   private builtIn(request: RecordedRequest): FakeAnswer {
