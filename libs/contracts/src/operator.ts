@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roleSchema, scopeSchema } from './identity';
 import { creditAmount } from './ledger';
+import { pathId } from './path-fields';
 import { textField } from './request-fields';
 
 /**
@@ -73,3 +74,6 @@ export const OPERATOR_ROUTES = {
   revokeToken: { method: 'POST', path: '/tokens/:token_id/revoke' },
   grantCredits: { method: 'POST', path: '/credits/grants' },
 } as const;
+
+export const userPathSchema = z.object({ user_id: pathId('user') });
+export const tokenPathSchema = z.object({ token_id: pathId('token') });
