@@ -9,7 +9,6 @@
 'use strict';
 
 const aws4 = require('aws4');
-const S3rver = require('s3rver');
 
 /** s3rver's built-in key pair (it knows no other). */
 const LOCAL_S3_CREDENTIALS = Object.freeze({ accessKey: 'S3RVER', secretKey: 'S3RVER' });
@@ -91,6 +90,8 @@ function gate(now) {
  * above; `run()` starts it and resolves to its address, `close()` stops it. `now` is for tests.
  */
 function createLocalS3Server({ port, directory, now = Date.now }) {
+  // Required here, not above: loading s3rver takes a second, and the credentials alone need none of it.
+  const S3rver = require('s3rver');
   const server = new S3rver({ address: '127.0.0.1', port, directory, silent: true });
   // Koa composes its middleware when it starts listening: the gate goes first, before s3rver's own.
   server.middleware.unshift(gate(now));

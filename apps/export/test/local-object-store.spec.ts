@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'minio';
-import { createLocalS3Server, LOCAL_S3_CREDENTIALS, type LocalS3Server } from '../../../tools/stack/local-s3-server.cjs';
+import { createLocalS3Server, LOCAL_S3_CREDENTIALS, type LocalS3Server } from '@radar/platform/testing';
 
 /** The local object store of `npm start`, the e2e stack and these tests: what its gate lets through. */
 describe('the local object store', () => {

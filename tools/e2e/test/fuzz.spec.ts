@@ -24,12 +24,12 @@ const dayParameters = SERVED_OPERATIONS.flatMap((operation) =>
       const takes = (day: string) => query?.safeParse({ [key]: day }).success === true;
       return takes('2026-01-01') && !takes('0000-01-01');
     })
-    .map((key) => [`${operation.method} ${operation.path}`, operation, key] as const),
+    .map((key) => [`${operation.method} ${operation.path}`, key, operation] as const),
 );
 
 /** Every path parameter of every operation. */
 const pathParameters = SERVED_OPERATIONS.flatMap((operation) =>
-  [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => [`${operation.method} ${operation.path}`, operation, match[1]!] as const),
+  [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => [`${operation.method} ${operation.path}`, match[1]!, operation] as const),
 );
 
 describe('bad input through the gateway: never a 500, always the envelope and X-Request-Id', () => {
@@ -50,9 +50,9 @@ describe('bad input through the gateway: never a 500, always the envelope and X-
     expect(knownIds.length).toBeGreaterThan(0);
     world = { token: workspace.token.token, knownIds };
     const jsonHeaders = { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' };
-    const exported = await send('POST', '/exports', jsonHeaders, JSON.stringify({ name: 'fuzz', search_filters: {}, max_companies: 2 }));
+    const exported = await send('POST', '/exports', jsonHeaders, JSON.stringify({ name: 'fuzz', search_filters: {} }));
     const monitor = await send('POST', '/monitors', jsonHeaders, JSON.stringify({ name: 'fuzz', domains: ['acme.com'], signal_types: ['news_events'] }));
-    expect([exported.status, monitor.status]).toEqual([201, 201]);
+    expect([exported.status, monitor.status, exported.text.slice(0, 200)]).toEqual([201, 201, expect.any(String)]);
     realIds = {
       company_id: knownIds[0]!,
       export_id: (JSON.parse(exported.text) as { export_job: { id: string } }).export_job.id,
@@ -184,12 +184,12 @@ describe('bad input through the gateway: never a 500, always the envelope and X-
       operation.path.replace(/\{(\w+)\}/g, (_whole, name: string) => given[name] ?? realIds[name] ?? 'unknown');
 
     it('knows every date parameter of the contracts', () => {
-      expect(dayParameters.map(([name, , key]) => `${name} ${key}`)).toEqual(
+      expect(dayParameters.map(([name, key]) => `${name} ${key}`)).toEqual(
         expect.arrayContaining(['GET /signals since', 'GET /signals until', 'GET /signals/summary since', 'GET /signals/export until']),
       );
     });
 
-    it.each(dayParameters)('%s answers an out-of-range %s with 422 naming it', async (_name, operation, key) => {
+    it.each(dayParameters)('%s answers an out-of-range %s with 422 naming it', async (_name, key, operation) => {
       const problems: string[] = [];
       const check = async (day: string) => {
         const answer = await send('GET', `${pathOf(operation)}?${key}=${encodeURIComponent(day)}`, authorized());
@@ -201,7 +201,7 @@ describe('bad input through the gateway: never a 500, always the envelope and X-
       expect(problems).toEqual([]);
     });
 
-    it.each(pathParameters)('%s answers a NUL in {%s} with 404, or 422 naming it for a domain', async (_name, operation, parameter) => {
+    it.each(pathParameters)('%s answers a NUL in {%s} with 404, or 422 naming it for a domain', async (_name, parameter, operation) => {
       for (const segment of NUL_PATH_SEGMENTS) {
         const answer = await send(operation.method, pathOf(operation, { [parameter]: segment }), authorized());
         if (parameter === 'domain') {

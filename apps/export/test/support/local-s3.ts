@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createLocalS3Server, LOCAL_S3_CREDENTIALS } from '../../../../tools/stack/local-s3-server.cjs';
+import { createLocalS3Server, LOCAL_S3_CREDENTIALS } from '@radar/platform/testing';
 
 export { LOCAL_S3_CREDENTIALS };
 

@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '@radar/platform/testing';
-import { createLocalS3Server, LOCAL_S3_CREDENTIALS } from '../../../stack/local-s3-server.cjs';
+import { createLocalS3Server, freePort, LOCAL_S3_CREDENTIALS } from '@radar/platform/testing';
 
 /** Where the stack's export files go, and the settings the export service is given for it. */
 export interface StackObjectStorage {
