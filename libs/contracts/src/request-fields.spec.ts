@@ -3,7 +3,7 @@ import { chargeRequestSchema, creditAmount } from './ledger';
 import { createTokenBodySchema, createWorkspaceBodySchema, grantCreditsBodySchema } from './operator';
 import { listSignalsQuerySchema, signalsExportQuerySchema, signalsSummaryQuerySchema } from './signals';
 import { runMonitorsBodySchema } from './monitors-api';
-import { calendarDay, CALENDAR_DAY_RANGE, emptyBodySchema, queryInteger, textField } from './request-fields';
+import { calendarDay, CALENDAR_DAY_RANGE, emptyBodySchema, isoInstant, queryInteger, textField } from './request-fields';
 
 const fieldsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.success ? [] : (result.error?.issues ?? []).map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`);
@@ -137,5 +137,20 @@ describe('emptyBodySchema', () => {
   it('takes {} and refuses any field', () => {
     expect(emptyBodySchema.safeParse({}).success).toBe(true);
     expect(emptyBodySchema.safeParse({ ttl: 999999 }).error?.issues).toEqual([expect.objectContaining({ code: 'unrecognized_keys', keys: ['ttl'] })]);
+  });
+});
+
+describe('isoInstant', () => {
+  it('takes instants from 0001-01-01T00:00:00Z on, with any offset', () => {
+    for (const value of ['0001-01-01T00:00:00Z', '2026-11-27T10:00:00+02:00', '9999-12-31T23:59:59Z']) expect(isoInstant().safeParse(value).success).toBe(true);
+  });
+
+  it('refuses instants of year 0 in UTC, the token expiry of the operator included', () => {
+    for (const value of ['0000-01-01T00:00:00Z', '0000-12-31T23:00:00Z', '0001-01-01T00:30:00+01:00']) {
+      expect(fieldsOf(isoInstant().safeParse(value))).toEqual([': must be on or after 0001-01-01T00:00:00Z']);
+    }
+    expect(fieldsOf(createTokenBodySchema.safeParse({ user_id: crypto.randomUUID(), name: 'x', scope: 'read', expires_at: '0000-06-01T00:00:00Z' }))).toEqual([
+      'expires_at: must be on or after 0001-01-01T00:00:00Z',
+    ]);
   });
 });

@@ -51,6 +51,15 @@ export const calendarDay = () =>
     );
 
 /**
+ * An instant written in ISO 8601 with its offset, on or after 0001-01-01 in UTC: PostgreSQL's
+ * timestamps have no year 0 either (`0000-12-31T23:00:00Z` or `0001-01-01T00:30:00+01:00` is 422).
+ */
+export const isoInstant = () =>
+  z.iso
+    .datetime({ offset: true })
+    .refine((value) => new Date(value).toISOString().slice(0, 10) >= CALENDAR_DAY_RANGE.first, `must be on or after ${CALENDAR_DAY_RANGE.first}T00:00:00Z`);
+
+/**
  * The body of an endpoint that takes none (`POST /exports/{id}/download`, a DELETE): nothing, or
  * an empty object; any field is unknown, 422 naming it (decisions.md).
  */
