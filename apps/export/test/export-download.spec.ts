@@ -70,6 +70,21 @@ describe('POST /exports/{export_id}/download', () => {
     expect((await fetch(second)).status).toBe(200);
   });
 
+  it('refuses an unknown body field ({"ttl": 999999}) with 422 naming it, and takes an empty body or {}', async () => {
+    const refused = await world.download(caller, exportId, { ttl: 999999 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail.message).toContain('body field "ttl": unknown field');
+    expect(refused.body.detail.details.errors).toEqual([{ field: 'ttl', message: 'unknown field' }]);
+    expect((await world.download(caller, exportId, {})).status).toBe(200);
+  });
+
+  it('answers a NUL in the export id with 404 NOT_FOUND, for the download and the job alike', async () => {
+    for (const id of ['%00', `${exportId}%00`]) {
+      expect((await world.download(caller, id)).status).toBe(404);
+      expect((await world.get(caller, `/exports/${id}`)).body.detail.code).toBe('NOT_FOUND');
+    }
+  });
+
   it('answers 404 to another workspace, for the download and the job alike', async () => {
     const stranger = await world.workspace(10);
     const download = await world.download(stranger, exportId);

@@ -393,6 +393,41 @@ describe('the /monitors endpoints', () => {
       const again = await world.as(caller).delete(`/monitors/${monitor.id}/domains/acme.com`);
       expect(again.status).toBe(404);
     });
+
+    it.each(['a%00.com', '%00', '%00a.com', '%20%00'])(
+      'DELETE /monitors/{id}/domains/%s (a NUL in the domain) is 422 naming domain, and removes nothing',
+      async (domain) => {
+        const caller = world.editor();
+        const monitor = await create(caller);
+        const response = await world.as(caller).delete(`/monitors/${monitor.id}/domains/${domain}`);
+        expect(response.status).toBe(422);
+        expect(response.body.detail.message).toContain('path field "domain": must not contain a NUL character');
+        expect(response.body.detail.details.errors).toEqual([expect.objectContaining({ field: 'domain' })]);
+        expect((await world.as(caller).get(`/monitors/${monitor.id}`)).body.domains).toHaveLength(2);
+      },
+    );
+
+    it('answers a NUL in a monitor or run id with 404 NOT_FOUND: such a path names nothing', async () => {
+      const caller = world.editor();
+      const monitor = await create(caller);
+      for (const path of ['/monitors/%00', `/monitors/${monitor.id}%00/runs`, `/monitors/${monitor.id}/runs/%00`]) {
+        const response = await world.as(caller).get(path);
+        expect(response.status).toBe(404);
+        expect(codeOf(response.body)).toBe('NOT_FOUND');
+      }
+      expect((await world.as(caller).delete(`/monitors/%00/domains/acme.com`)).status).toBe(404);
+    });
+
+    it('refuses a field in the body of a DELETE with 422 naming it, and deletes nothing', async () => {
+      const caller = world.editor();
+      const monitor = await create(caller);
+      const response = await world.as(caller).delete(`/monitors/${monitor.id}/domains/acme.com`).send({ force: true });
+      expect(response.status).toBe(422);
+      expect(response.body.detail.message).toContain('body field "force": unknown field');
+      const whole = await world.as(caller).delete(`/monitors/${monitor.id}`).send({ cascade: true });
+      expect(whole.status).toBe(422);
+      expect((await world.as(caller).get(`/monitors/${monitor.id}`)).body.domains).toHaveLength(2);
+    });
   });
 
   describe('DELETE /monitors/{id}', () => {

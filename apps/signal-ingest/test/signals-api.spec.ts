@@ -153,6 +153,18 @@ describe('GET /signals and /signals/summary', () => {
       expect(detail.message).toContain(`"${field}"`);
     });
 
+    it.each(['/signals', '/signals/summary'])(
+      'refuses a day of year 0 in since and until on %s with 422 naming the field, not a database error',
+      async (path) => {
+        for (const [field, day] of [['since', '0000-01-01'], ['until', '0000-12-31'], ['since', '0000-02-29']] as const) {
+          const { status, detail } = await api.error(path, { [field]: day });
+          expect(status).toBe(422);
+          expect(detail.code).toBe('VALIDATION_ERROR');
+          expect(detail.message).toContain(`query field "${field}": must be a day from 0001-01-01 to 9999-12-31`);
+        }
+      },
+    );
+
     it("never shows another workspace's signals", async () => {
       const page = signalsPageSchema.parse(await other.json('/signals'));
       expect(page.items.map((item) => item.id).sort()).toEqual(otherSignals.map((signal) => signal.id).sort());

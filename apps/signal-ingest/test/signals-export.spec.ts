@@ -111,6 +111,14 @@ describe('GET /signals/export', () => {
     }
   });
 
+  it('refuses a day of year 0 with 422 naming the field instead of an empty export', async () => {
+    for (const [field, day] of [['since', '0000-01-01'], ['until', '0000-12-31']] as const) {
+      const { status, detail } = await api.error('/signals/export', { [field]: day });
+      expect(status).toBe(422);
+      expect(detail.message).toContain(`query field "${field}": must be a day from 0001-01-01 to 9999-12-31`);
+    }
+  });
+
   it("exports only the caller's workspace", async () => {
     const { rows } = await exported({ since: '2026-11-24' });
     expect(rows.slice(1).map((row) => row[10]).sort()).toEqual(signals.filter((signal) => signal.fired_at >= '2026-11-24').map((signal) => signal.pl_item_id).sort());

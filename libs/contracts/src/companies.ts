@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathId } from './path-fields';
 import { queryInteger, textField } from './request-fields';
 
 /** The nine stored employee_count values (size band markers) and their labels. */
@@ -242,6 +243,8 @@ export const SEARCH_OPERATOR_ROUTES = {
   loadDataset: { method: 'POST', path: '/dataset/load' },
   datasetStatus: { method: 'GET', path: '/dataset' },
 } as const;
+
+export const listPathSchema = z.object({ list_id: pathId('saved list') });
 
 export const SAVED_LIST_MAX_ADD = 10_000;
 

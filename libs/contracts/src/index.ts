@@ -9,6 +9,7 @@ export * from './companies';
 export * from './exports';
 export * from './search-rpc';
 export * from './request-fields';
+export * from './path-fields';
 export * from './public-routes';
 export * from './public-operations';
 export * from './error-details';

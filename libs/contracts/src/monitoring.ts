@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './request-fields';
 
 /** What a monitor can watch (interface.md: Monitor.signal_types). */
 export const SIGNAL_TYPES = ['job_openings', 'financing_events', 'news_events', 'connections'] as const;
@@ -59,7 +60,7 @@ export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = calendarDay();
 const timestamp = z.iso.datetime({ offset: true });
 
 /**

@@ -8,7 +8,7 @@ import {
   signalTypeSchema,
   SIGNAL_TYPES,
 } from './monitoring';
-import { queryInteger, textField } from './request-fields';
+import { calendarDay, queryInteger, textField } from './request-fields';
 
 /** Active monitors a workspace may have (interface.md: Limits). */
 export const ACTIVE_MONITORS_PER_WORKSPACE = 10;
@@ -20,18 +20,6 @@ export const MONITOR_MAX_DOMAINS = 10_000;
 export const MONITOR_STATUSES = ['active', 'paused_by_user', 'paused_no_credits'] as const;
 export const monitorStatusSchema = z.enum(MONITOR_STATUSES);
 export type MonitorStatus = z.infer<typeof monitorStatusSchema>;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day written `YYYY-MM-DD` (2026-02-30 is refused, not rolled over). */
-export const calendarDay = () =>
-  z
-    .string()
-    .regex(DAY, 'must be a day written YYYY-MM-DD')
-    .refine((value) => {
-      const parsed = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-    }, 'must be a real calendar day');
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 

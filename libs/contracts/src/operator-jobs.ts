@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathName } from './path-fields';
 
 /**
  * Long operator work (a dataset load, a day's monitor runs) runs as a job on the service that
@@ -94,3 +95,6 @@ export const OPERATOR_JOB_ROUTES = {
   listJobs: { method: 'GET', path: '/jobs' },
   getJob: { method: 'GET', path: '/jobs/:job_id' },
 } as const;
+
+/** `/jobs/:job_id`: an id that names no service's job (`search.<uuid>`) is 404. */
+export const jobPathSchema = z.object({ job_id: pathName('job', (id) => parseJobId(id) !== undefined) });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { roleSchema, scopeSchema } from './identity';
 import { creditAmount } from './ledger';
-import { textField } from './request-fields';
+import { pathId } from './path-fields';
+import { isoInstant, textField } from './request-fields';
 
 /**
  * The operator interface: what the web app would do with a logged-in session, exposed to the
@@ -32,7 +33,7 @@ export const createTokenBodySchema = z
     expires_in_days: z.number().int().min(1).max(TOKEN_MAX_EXPIRY_DAYS).optional(),
     never_expires: z.boolean().optional(),
     /** Operator-only import option; may lie in the past. */
-    expires_at: z.iso.datetime({ offset: true }).optional(),
+    expires_at: isoInstant().optional(),
   })
   .superRefine((body, ctx) => {
     const given = [
@@ -73,3 +74,6 @@ export const OPERATOR_ROUTES = {
   revokeToken: { method: 'POST', path: '/tokens/:token_id/revoke' },
   grantCredits: { method: 'POST', path: '/credits/grants' },
 } as const;
+
+export const userPathSchema = z.object({ user_id: pathId('user') });
+export const tokenPathSchema = z.object({ token_id: pathId('token') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './request-fields';
 import { signalTypeSchema } from './monitoring';
 
 /**
@@ -17,7 +18,7 @@ export const PROVIDER_HISTORY_DAYS = 365;
 export const PROVIDER_PATH = (domain: string, signalType: string) =>
   `/v1/companies/${encodeURIComponent(domain)}/${encodeURIComponent(signalType)}`;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = calendarDay();
 
 export const providerJobOpeningSchema = z.object({
   title: z.string(),

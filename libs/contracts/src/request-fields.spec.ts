@@ -1,7 +1,9 @@
 import { jobPostingsQuerySchema, searchRequestSchema, createListBodySchema } from './companies';
 import { chargeRequestSchema, creditAmount } from './ledger';
 import { createTokenBodySchema, createWorkspaceBodySchema, grantCreditsBodySchema } from './operator';
-import { queryInteger, textField } from './request-fields';
+import { listSignalsQuerySchema, signalsExportQuerySchema, signalsSummaryQuerySchema } from './signals';
+import { runMonitorsBodySchema } from './monitors-api';
+import { calendarDay, CALENDAR_DAY_RANGE, emptyBodySchema, isoInstant, queryInteger, textField } from './request-fields';
 
 const fieldsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.success ? [] : (result.error?.issues ?? []).map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`);
@@ -99,5 +101,56 @@ describe('creditAmount', () => {
       expect(grantCreditsBodySchema.safeParse({ workspace_id, amount }).success).toBe(false);
     }
     expect(creditAmount().safeParse(Number.POSITIVE_INFINITY).success).toBe(false);
+  });
+});
+
+describe('calendarDay', () => {
+  it('takes real days from 0001-01-01 to 9999-12-31', () => {
+    for (const day of [CALENDAR_DAY_RANGE.first, '2026-11-27', '2024-02-29', CALENDAR_DAY_RANGE.last]) expect(calendarDay().safeParse(day).success).toBe(true);
+  });
+
+  it.each(['0000-01-01', '0000-12-31', '0000-02-29'])('refuses %s, a day of year 0 that PostgreSQL cannot hold', (day) => {
+    expect(fieldsOf(calendarDay().safeParse(day))).toEqual([': must be a day from 0001-01-01 to 9999-12-31']);
+  });
+
+  it('refuses days that are not real or not written YYYY-MM-DD', () => {
+    for (const day of ['2026-02-30', '2026-13-01', '26-11-27', '+002026-11-27', '10000-01-01', '2026-11-27T00:00:00Z']) {
+      expect(calendarDay().safeParse(day).success).toBe(false);
+    }
+  });
+
+  it.each([
+    ['GET /signals', listSignalsQuerySchema],
+    ['GET /signals/summary', signalsSummaryQuerySchema],
+    ['GET /signals/export', signalsExportQuerySchema],
+  ])('is the day type of since and until in %s', (_label, schema) => {
+    expect(fieldsOf(schema.safeParse({ since: '0000-01-01' }))).toEqual(['since: must be a day from 0001-01-01 to 9999-12-31']);
+    expect(fieldsOf(schema.safeParse({ until: '0000-12-31' }))).toEqual(['until: must be a day from 0001-01-01 to 9999-12-31']);
+  });
+
+  it('is the day type of `radar monitors run --date`', () => {
+    expect(fieldsOf(runMonitorsBodySchema.safeParse({ date: '0000-01-01' }))).toEqual(['date: must be a day from 0001-01-01 to 9999-12-31']);
+  });
+});
+
+describe('emptyBodySchema', () => {
+  it('takes {} and refuses any field', () => {
+    expect(emptyBodySchema.safeParse({}).success).toBe(true);
+    expect(emptyBodySchema.safeParse({ ttl: 999999 }).error?.issues).toEqual([expect.objectContaining({ code: 'unrecognized_keys', keys: ['ttl'] })]);
+  });
+});
+
+describe('isoInstant', () => {
+  it('takes instants from 0001-01-01T00:00:00Z on, with any offset', () => {
+    for (const value of ['0001-01-01T00:00:00Z', '2026-11-27T10:00:00+02:00', '9999-12-31T23:59:59Z']) expect(isoInstant().safeParse(value).success).toBe(true);
+  });
+
+  it('refuses instants of year 0 in UTC, the token expiry of the operator included', () => {
+    for (const value of ['0000-01-01T00:00:00Z', '0000-12-31T23:00:00Z', '0001-01-01T00:30:00+01:00']) {
+      expect(fieldsOf(isoInstant().safeParse(value))).toEqual([': must be on or after 0001-01-01T00:00:00Z']);
+    }
+    expect(fieldsOf(createTokenBodySchema.safeParse({ user_id: crypto.randomUUID(), name: 'x', scope: 'read', expires_at: '0000-06-01T00:00:00Z' }))).toEqual([
+      'expires_at: must be on or after 0001-01-01T00:00:00Z',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { calendarDay, monitorDomainField } from './monitors-api';
+import { monitorDomainField } from './monitors-api';
 import { eventFamilySchema, signalRecordSchema, signalTypeSchema } from './monitoring';
-import { queryInteger, textField } from './request-fields';
+import { calendarDay, queryInteger, textField } from './request-fields';
 
 /**
  * The signals and leads read APIs (interface.md: Signals, Leads), served by signal-ingest.
@@ -128,7 +128,7 @@ export const listLeadsQuerySchema = z.object({
 });
 export type ListLeadsQuery = z.infer<typeof listLeadsQuerySchema>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = calendarDay();
 
 /** The Lead record of interface.md. */
 export const leadSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathId } from './path-fields';
 import { textField } from './request-fields';
 
 /**
@@ -88,3 +89,5 @@ export const WEBHOOK_OPERATOR_ROUTES = {
   testWebhook: { method: 'POST', path: '/webhooks/:webhook_id/test' },
   createSlackConnection: { method: 'POST', path: '/slack-connections' },
 } as const;
+
+export const webhookPathSchema = z.object({ webhook_id: pathId('webhook') });

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import { errorEnvelopeSchema, PUBLIC_ROUTES, type PublicRoute } from '@radar/contracts';
+import { errorEnvelopeSchema, PUBLIC_OPERATIONS, PUBLIC_ROUTES, type PublicOperation, type PublicRoute } from '@radar/contracts';
 import { describeRequest, problemsWith } from '../src/fuzz/answer-invariants';
-import { requestFor, type FuzzWorld } from '../src/fuzz/request-arbitraries';
+import { NUL_PATH_SEGMENTS, OUT_OF_RANGE_DAYS, requestFor, UNKNOWN_FIELD_NAMES, yearZeroDay, type FuzzWorld } from '../src/fuzz/request-arbitraries';
 import { createToken, createWorkspace, workspaceWithToken } from '../src/operator-world';
 import { radar, radarFails } from '../src/radar-cli';
 import { RawHttpClient, type RawAnswer } from '../src/raw-http';
@@ -13,9 +13,30 @@ const SEED = 20_261_124;
 /** Generated requests per public endpoint (about 2,500 in all): the whole file takes about a minute here. */
 const RUNS_PER_ROUTE = 120;
 
+/** The operations the services serve (the reference document is the gateway's own, and takes no token). */
+const SERVED_OPERATIONS = PUBLIC_OPERATIONS.filter((operation) => !operation.public);
+
+/** Query parameters whose schema takes a day (2026-01-01) and refuses one of year 0: every date parameter, found from the contracts. */
+const dayParameters = SERVED_OPERATIONS.flatMap((operation) =>
+  Object.keys(operation.request?.query?.shape ?? {})
+    .filter((key) => {
+      const query = operation.request?.query;
+      const takes = (day: string) => query?.safeParse({ [key]: day }).success === true;
+      return takes('2026-01-01') && !takes('0000-01-01');
+    })
+    .map((key) => [`${operation.method} ${operation.path}`, key, operation] as const),
+);
+
+/** Every path parameter of every operation. */
+const pathParameters = SERVED_OPERATIONS.flatMap((operation) =>
+  [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => [`${operation.method} ${operation.path}`, match[1]!, operation] as const),
+);
+
 describe('bad input through the gateway: never a 500, always the envelope and X-Request-Id', () => {
   let stack: E2eStack;
   let world: FuzzWorld;
+  /** Ids that name something in the fuzz workspace, so a path parameter under test is the only thing wrong. */
+  let realIds: Record<string, string>;
   const client = new RawHttpClient();
 
   beforeAll(async () => {
@@ -28,6 +49,17 @@ describe('bad input through the gateway: never a 500, always the envelope and X-
     const knownIds = (JSON.parse(found.text) as { items: { company_id: string }[] }).items.map((item) => item.company_id);
     expect(knownIds.length).toBeGreaterThan(0);
     world = { token: workspace.token.token, knownIds };
+    const jsonHeaders = { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' };
+    const exported = await send('POST', '/exports', jsonHeaders, JSON.stringify({ name: 'fuzz', search_filters: {} }));
+    const monitor = await send('POST', '/monitors', jsonHeaders, JSON.stringify({ name: 'fuzz', domains: ['acme.com'], signal_types: ['news_events'] }));
+    expect([exported.status, monitor.status, exported.text.slice(0, 200)]).toEqual([201, 201, expect.any(String)]);
+    realIds = {
+      company_id: knownIds[0]!,
+      export_id: (JSON.parse(exported.text) as { export_job: { id: string } }).export_job.id,
+      monitor_id: (JSON.parse(monitor.text) as { id: string }).id,
+      run_id: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      domain: 'acme.com',
+    };
   }, 90_000);
 
   afterAll(async () => {
@@ -143,6 +175,65 @@ describe('bad input through the gateway: never a 500, always the envelope and X-
       const answer = await send('POST', '/companies/search', json(), JSON.stringify({ query: 'x'.repeat(1_100_000) }), chunked);
       expect(answer.status).toBe(413);
       expect(detailOf(answer).code).toBe('PAYLOAD_TOO_LARGE');
+    });
+  });
+
+  describe('the classes found from outside: year 0, NUL in a path, unknown body fields', () => {
+    /** The operation's path with every parameter naming something, but `given` where given. */
+    const pathOf = (operation: PublicOperation, given: Record<string, string> = {}) =>
+      operation.path.replace(/\{(\w+)\}/g, (_whole, name: string) => given[name] ?? realIds[name] ?? 'unknown');
+
+    it('knows every date parameter of the contracts', () => {
+      expect(dayParameters.map(([name, key]) => `${name} ${key}`)).toEqual(
+        expect.arrayContaining(['GET /signals since', 'GET /signals until', 'GET /signals/summary since', 'GET /signals/export until']),
+      );
+    });
+
+    it.each(dayParameters)('%s answers an out-of-range %s with 422 naming it', async (_name, key, operation) => {
+      const problems: string[] = [];
+      const check = async (day: string) => {
+        const answer = await send('GET', `${pathOf(operation)}?${key}=${encodeURIComponent(day)}`, authorized());
+        const detail = answer.status === 422 ? detailOf(answer) : undefined;
+        if (!detail?.message.includes(`query field "${key}"`)) problems.push(`${day}: ${answer.status} ${answer.text.slice(0, 200)}`);
+      };
+      for (const day of OUT_OF_RANGE_DAYS) await check(day);
+      await fc.assert(fc.asyncProperty(yearZeroDay, async (day) => check(day)), { seed: SEED, numRuns: 12 });
+      expect(problems).toEqual([]);
+    });
+
+    it.each(pathParameters)('%s answers a NUL in {%s} with 404, or 422 naming it for a domain', async (_name, parameter, operation) => {
+      for (const segment of NUL_PATH_SEGMENTS) {
+        const answer = await send(operation.method, pathOf(operation, { [parameter]: segment }), authorized());
+        if (parameter === 'domain') {
+          expect({ segment, status: answer.status }).toEqual({ segment, status: 422 });
+          expect(detailOf(answer).message).toContain('path field "domain"');
+        } else {
+          expect({ segment, status: answer.status }).toEqual({ segment, status: 404 });
+          expect(detailOf(answer).code).toBe('NOT_FOUND');
+        }
+      }
+    });
+
+    it.each(SERVED_OPERATIONS.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
+      '%s answers an unknown body field with 422 naming it, bodies usually empty included',
+      async (_name, operation) => {
+        for (const field of UNKNOWN_FIELD_NAMES) {
+          const answer = await send(operation.method, pathOf(operation), json(), JSON.stringify({ [field]: 999999 }));
+          expect({ field, status: answer.status }).toEqual({ field, status: 422 });
+          expect(detailOf(answer).message).toContain(`body field "${field}": unknown field`);
+        }
+      },
+    );
+
+    it('answers POST /exports/{id}/download {"ttl": 999999} with 422 and DELETE /monitors/{id}/domains/a%00.com with 422', async () => {
+      const download = await send('POST', `/exports/${realIds.export_id}/download`, json(), '{"ttl": 999999}');
+      expect(download.status).toBe(422);
+      expect(detailOf(download).details).toEqual({ errors: [{ field: 'ttl', message: 'unknown field' }] });
+      const removal = await send('DELETE', `/monitors/${realIds.monitor_id}/domains/a%00.com`, authorized());
+      expect(removal.status).toBe(422);
+      expect(detailOf(removal).details).toEqual({ errors: [{ field: 'domain', message: 'must not contain a NUL character (\\u0000)' }] });
+      const monitor = await send('GET', `/monitors/${realIds.monitor_id}`, authorized());
+      expect((JSON.parse(monitor.text) as { domains: unknown[] }).domains).toHaveLength(1);
     });
   });
 

@@ -123,4 +123,11 @@ describe('radar monitors run', () => {
     expect(run.code).toBe(2);
     expect(run.error()).toEqual({ code: 'USAGE_ERROR', message: expect.stringContaining(flag) });
   });
+  it.each(['0000-01-01', '0000-12-31', '0000-02-29'])('refuses --date %s (year 0) with the contract\'s error naming --date, asking nothing of the service', async (day) => {
+    const run = await radar(['monitors', 'run', '--date', day], { runs: [] });
+    expect(run.code).toBe(2);
+    expect(run.error()).toEqual({ code: 'USAGE_ERROR', message: expect.stringContaining('--date') });
+    expect(run.error().message).toContain('must be a day from 0001-01-01 to 9999-12-31');
+    expect(run.sent).toEqual([]);
+  });
 });

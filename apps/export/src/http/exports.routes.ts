@@ -1,13 +1,15 @@
 import { Router } from 'express';
 import {
   createExportBodySchema,
+  emptyBodySchema,
+  exportPathSchema,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
   listExportsQuerySchema,
   previewExportBodySchema,
 } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import { parseInput } from '@radar/platform/http';
+import { parseInput, parsePath } from '@radar/platform/http';
 import { createExport } from '../use-cases/create-export';
 import type { ExportDeps } from '../use-cases/deps';
 import { downloadExport } from '../use-cases/download-export';
@@ -46,10 +48,13 @@ export function exportsRoutes(deps: ExportDeps): Router {
     res.json(await listExports(deps, req.caller.workspaceId, query));
   });
   router.get('/exports/:export_id', async (req, res) => {
-    res.json(await getExport(deps, req.caller.workspaceId, req.params.export_id));
+    const { export_id: exportId } = parsePath(exportPathSchema, req.params);
+    res.json(await getExport(deps, req.caller.workspaceId, exportId));
   });
   router.post('/exports/:export_id/download', async (req, res) => {
-    res.json(await downloadExport(deps, req.caller.workspaceId, req.params.export_id));
+    const { export_id: exportId } = parsePath(exportPathSchema, req.params);
+    parseInput(emptyBodySchema, req.body ?? {}, 'body');
+    res.json(await downloadExport(deps, req.caller.workspaceId, exportId));
   });
   return router;
 }

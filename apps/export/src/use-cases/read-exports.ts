@@ -4,11 +4,9 @@ import type { ExportJobRecord } from '../data/export-job-record';
 import type { ExportDeps } from './deps';
 import { toExportJobView } from './export-job-view';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The workspace's job of a path id; anything else (another workspace's, no such job, not an id) is 404 alike. */
+/** The workspace's job of a path id (parsed by the route); another workspace's and no such job are 404 alike. */
 export async function findExport(deps: Pick<ExportDeps, 'jobs'>, workspaceId: string, exportId: string): Promise<ExportJobRecord> {
-  const job = UUID.test(exportId) ? await deps.jobs.findInWorkspace(workspaceId, exportId.toLowerCase()) : null;
+  const job = await deps.jobs.findInWorkspace(workspaceId, exportId);
   if (!job) throw new AppError('NOT_FOUND', `No export with id ${exportId}`);
   return job;
 }

@@ -134,7 +134,11 @@ export async function startExportWorld(options: WorldOptions = {}) {
       return (idempotencyKey === undefined ? call : call.set('Idempotency-Key', idempotencyKey)).send(body as object);
     },
     get: (caller: Caller, url: string) => request(app).get(url).set(as(caller)),
-    download: (caller: Caller, exportId: string) => request(app).post(`/exports/${exportId}/download`).set(as(caller)),
+    /** POST /exports/{id}/download, with no body unless one is given. */
+    download: (caller: Caller, exportId: string, body?: object) => {
+      const call = request(app).post(`/exports/${exportId}/download`).set(as(caller));
+      return body === undefined ? call : call.send(body);
+    },
 
     /** Polls GET /exports/{id} (as a client would, every 50 ms) until the job is completed or failed. */
     async finished(caller: Caller, exportId: string, timeoutMs = 30_000): Promise<ExportJob> {

@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
+import { createLocalS3Server, LOCAL_S3_CREDENTIALS } from '@radar/platform/testing';
 
-/** s3rver's built-in credentials (it knows no others). */
-export const LOCAL_S3_CREDENTIALS = { accessKey: 'S3RVER', secretKey: 'S3RVER' } as const;
+export { LOCAL_S3_CREDENTIALS };
 
 export interface LocalS3 {
   endpoint: string;
@@ -18,12 +17,13 @@ export interface LocalS3 {
 }
 
 /**
- * A local S3-protocol server (s3rver) on a free loopback port with files in a temporary folder.
- * It does not verify presigned-URL signatures or expiry; the tests check those with aws4.
+ * The local S3-protocol server of `npm start` (tools/stack/local-s3-server.cjs: s3rver behind a
+ * gate that serves only presigned GETs and the export service's own signed requests) on a free
+ * loopback port with files in a temporary folder.
  */
 export async function startLocalS3(): Promise<LocalS3> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'radar-s3-'));
-  let server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });
+  let server = createLocalS3Server({ port: 0, directory });
   const { port } = await server.run();
   let running = true;
   const stop = async () => {
@@ -39,7 +39,7 @@ export async function startLocalS3(): Promise<LocalS3> {
     stop,
     async restart() {
       if (running) return;
-      server = new S3rver({ address: '127.0.0.1', port, directory, silent: true });
+      server = createLocalS3Server({ port, directory });
       await server.run();
       running = true;
     },

@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { jobsListQuerySchema, jobsPageSchema, OPERATOR_JOB_ROUTES, parseJobId, SERVICE_CATALOGUE, type JobView } from '@radar/contracts';
+import { jobPathSchema, jobsListQuerySchema, jobsPageSchema, OPERATOR_JOB_ROUTES, parseJobId, SERVICE_CATALOGUE, type JobView } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import { parseInput, sendError } from '@radar/platform/http';
+import { parseInput, parsePath, sendError } from '@radar/platform/http';
 import type { Upstream } from '../http/public-routes';
 import { getFromOperatorUpstream } from './operator-upstream-call';
 
@@ -20,7 +20,7 @@ export function operatorJobsRoutes(upstreams: Partial<Record<Upstream, string>>,
   const router = Router();
 
   router.get(OPERATOR_JOB_ROUTES.getJob.path, async (req, res) => {
-    const jobId = String(req.params.job_id);
+    const { job_id: jobId } = parsePath(jobPathSchema, req.params);
     const owner = parseJobId(jobId);
     if (!owner || !JOB_SERVICES.includes(owner.service)) throw new AppError('NOT_FOUND', `No job with id ${jobId}`);
     const base = upstreams[owner.service];

@@ -1,17 +1,19 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import {
   createTokenBodySchema,
   createUserBodySchema,
   createWorkspaceBodySchema,
+  emptyBodySchema,
   grantCreditsBodySchema,
   OPERATOR_PREFIX,
   OPERATOR_ROUTES,
   OPERATOR_STATUS_ROUTES,
   setRoleBodySchema,
+  tokenPathSchema,
+  userPathSchema,
   type ServiceStatus,
 } from '@radar/contracts';
-import { parseInput } from '@radar/platform/http';
+import { parseInput, parsePath } from '@radar/platform/http';
 import type { GatewayDeps } from '../use-cases/deps';
 import { createToken } from '../use-cases/create-token';
 import { createUser } from '../use-cases/create-user';
@@ -25,8 +27,6 @@ import { operatorPassthrough } from './operator-passthrough';
 import { stackStatus } from './stack-status';
 import type { Upstream } from '../http/public-routes';
 
-const userPath = z.object({ user_id: z.uuid() });
-const tokenPath = z.object({ token_id: z.uuid() });
 
 /** What the web app would do with a logged-in session; served on the internal operator port only. */
 export function operatorRoutes(
@@ -47,7 +47,7 @@ export function operatorRoutes(
     res.status(201).json(await createUser(deps, { workspaceId: body.workspace_id, role: body.role }));
   });
   router.patch(OPERATOR_ROUTES.setRole.path, async (req, res) => {
-    const { user_id } = parseInput(userPath, req.params, 'path');
+    const { user_id } = parsePath(userPathSchema, req.params);
     const body = parseInput(setRoleBodySchema, req.body, 'body');
     res.json(await setUserRole(deps, { userId: user_id, role: body.role }));
   });
@@ -56,7 +56,8 @@ export function operatorRoutes(
     res.status(201).json(await createToken(deps, body));
   });
   router.post(OPERATOR_ROUTES.revokeToken.path, async (req, res) => {
-    const { token_id } = parseInput(tokenPath, req.params, 'path');
+    const { token_id } = parsePath(tokenPathSchema, req.params);
+    parseInput(emptyBodySchema, req.body ?? {}, 'body');
     res.json(await revokeToken(deps, token_id));
   });
   router.post(OPERATOR_ROUTES.grantCredits.path, async (req, res) => {

@@ -1,9 +1,7 @@
-import type { DeliveryMethod, JobOpeningFilters, JobOpeningFiltersBody } from '@radar/contracts';
+import { isId, type DeliveryMethod, type JobOpeningFilters, type JobOpeningFiltersBody } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
 import type { MonitorSchedulerDeps } from './deps';
 import { invalidField } from './editor-rules';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Deps = Pick<MonitorSchedulerDeps, 'deliveryTargets'>;
 
@@ -33,7 +31,7 @@ export async function resolveDelivery(
   const webhookId = body.webhook_id !== undefined ? body.webhook_id : switching ? null : (current?.webhookId ?? null);
   if (!webhookId) throw new AppError('WEBHOOK_REQUIRED', 'Webhook delivery needs webhook_id in the same request');
   if (body.webhook_id !== undefined) {
-    const known = UUID.test(webhookId) && (await deps.deliveryTargets.webhookExists(workspaceId, webhookId.toLowerCase()));
+    const known = isId(webhookId) && (await deps.deliveryTargets.webhookExists(workspaceId, webhookId.toLowerCase()));
     if (!known) throw new AppError('WEBHOOK_NOT_FOUND', `No webhook with id ${webhookId} in this workspace`);
   }
   return { deliveryMethod: 'webhook', webhookId: webhookId.toLowerCase() };
@@ -48,7 +46,7 @@ export interface TeamChat {
 export async function resolveTeamChat(deps: Deps, workspaceId: string, given: string | null | undefined): Promise<TeamChat | undefined> {
   if (given === undefined) return undefined;
   if (given === null) return { slackConnectionId: null, slackChannel: null };
-  const channel = UUID.test(given) ? await deps.deliveryTargets.slackChannel(workspaceId, given.toLowerCase()) : null;
+  const channel = isId(given) ? await deps.deliveryTargets.slackChannel(workspaceId, given.toLowerCase()) : null;
   if (channel === null) throw invalidField('slack_connection_id', `no team-chat connection with id ${given} in this workspace`);
   return { slackConnectionId: given.toLowerCase(), slackChannel: channel };
 }

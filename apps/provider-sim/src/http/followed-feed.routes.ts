@@ -1,21 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { PROVIDER_FOLLOWED_MAX_LIMIT, PROVIDER_FOLLOWED_PATH, queryInteger, type ProviderFollowedResponse } from '@radar/contracts';
-import { parseDay } from '@radar/dataset';
+import { calendarDay, PROVIDER_FOLLOWED_MAX_LIMIT, PROVIDER_FOLLOWED_PATH, queryInteger, type ProviderFollowedResponse } from '@radar/contracts';
 import { parseInput } from '@radar/platform/http';
 import type { FollowedCompanies } from '../followed/followed-companies';
 import { requireApiKey } from './api-key';
-
-const isCalendarDay = (value: string): boolean => {
-  try {
-    parseDay(value);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const calendarDay = () => z.string().refine(isCalendarDay, 'must be a calendar day, YYYY-MM-DD');
 
 const querySchema = z
   .object({

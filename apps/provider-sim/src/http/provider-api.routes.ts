@@ -1,8 +1,7 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { signalTypeSchema, type ProviderResponse } from '@radar/contracts';
-import { parseDay } from '@radar/dataset';
-import { sendError, parseInput } from '@radar/platform/http';
+import { calendarDay, signalTypeSchema, textField, type ProviderResponse } from '@radar/contracts';
+import { parseInput, parsePath, sendError } from '@radar/platform/http';
 import type { FailureInjector } from '../failures/failure-injector';
 import { companyItemsAsOf, type DatasetView } from '../timeline/provider-timeline';
 import { requireApiKey } from './api-key';
@@ -14,17 +13,8 @@ export interface ProviderApiDeps {
   timeoutHoldMs: number;
 }
 
-const isCalendarDay = (value: string): boolean => {
-  try {
-    parseDay(value);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const pathSchema = z.object({ domain: z.string().min(1).max(253), signal_type: signalTypeSchema });
-const querySchema = z.object({ as_of: z.string().refine(isCalendarDay, 'must be a calendar day, YYYY-MM-DD') });
+const pathSchema = z.object({ domain: textField().min(1).max(253), signal_type: signalTypeSchema });
+const querySchema = z.object({ as_of: calendarDay() });
 
 /** Keeps the caller waiting, as a provider that stopped answering would; ends early when the caller gives up. */
 function holdResponse(res: Response, ms: number): Promise<void> {
@@ -42,7 +32,7 @@ export function providerApiRoutes(deps: ProviderApiDeps): Router {
   const router = Router();
   router.use('/v1', requireApiKey(deps.apiKey));
   router.get('/v1/companies/:domain/:signal_type', async (req, res) => {
-    const path = parseInput(pathSchema, req.params, 'path');
+    const path = parsePath(pathSchema, req.params);
     const { as_of: asOf } = parseInput(querySchema, req.query, 'query');
     const domain = path.domain.toLowerCase();
     const failure = deps.failures.take(domain, path.signal_type);

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { countsRequestSchema, jobPostingsQuerySchema, searchRequestSchema } from '@radar/contracts';
-import { parseInput } from '@radar/platform/http';
+import { companyPathSchema, countsRequestSchema, jobPostingsQuerySchema, searchRequestSchema } from '@radar/contracts';
+import { parseInput, parsePath } from '@radar/platform/http';
 import { countCompanies } from '../use-cases/count-companies';
 import type { SearchDeps } from '../use-cases/deps';
 import { getCompany } from '../use-cases/get-company';
@@ -20,12 +20,14 @@ export function companiesRoutes(deps: SearchDeps): Router {
     res.json(await countCompanies(deps, req.caller.workspaceId, body));
   });
   router.get('/companies/:company_id', async (req, res) => {
-    res.json(await getCompany(deps, req.params.company_id));
+    const { company_id: companyId } = parsePath(companyPathSchema, req.params);
+    res.json(await getCompany(deps, companyId));
   });
   router.get('/companies/:company_id/job-postings', async (req, res) => {
+    const { company_id: companyId } = parsePath(companyPathSchema, req.params);
     // Unknown query parameters (`cursor` among them) are ignored.
     const query = parseInput(jobPostingsQuerySchema, req.query, 'query');
-    res.json(await listJobPostings(deps, req.params.company_id, query.page, query.page_size));
+    res.json(await listJobPostings(deps, companyId, query.page, query.page_size));
   });
   return router;
 }

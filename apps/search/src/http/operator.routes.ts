@@ -4,17 +4,15 @@ import {
   createListBodySchema,
   datasetLoadBodySchema,
   JOB_KINDS,
+  listPathSchema,
   OPERATOR_PREFIX,
   SEARCH_OPERATOR_ROUTES,
 } from '@radar/contracts';
-import { AppError } from '@radar/platform/errors';
-import { parseInput } from '@radar/platform/http';
+import { parseInput, parsePath } from '@radar/platform/http';
 import { answerWithJob, operatorJobRoutes, type OperatorJobs } from '@radar/platform/jobs';
 import type { SearchDeps } from '../use-cases/deps';
 import { addToSavedList, createSavedList } from '../use-cases/saved-lists';
 import { requireOperatorSecret } from '@radar/platform/internal-auth';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface OperatorDeps extends Pick<SearchDeps, 'companies' | 'saved'> {
   operatorSecret: string;
@@ -32,10 +30,9 @@ export function operatorRoutes(deps: OperatorDeps): Router {
     res.status(201).json(await createSavedList(deps, { workspaceId: body.workspace_id, name: body.name, companyIds: body.company_ids }));
   });
   router.post(SEARCH_OPERATOR_ROUTES.addListCompanies.path, async (req, res) => {
-    const listId = String(req.params.list_id);
-    if (!UUID.test(listId)) throw new AppError('NOT_FOUND', `No saved list with id ${listId}`);
+    const { list_id: listId } = parsePath(listPathSchema, req.params);
     const body = parseInput(addListCompaniesBodySchema, req.body ?? {}, 'body');
-    res.json(await addToSavedList(deps, { listId: listId.toLowerCase(), companyIds: body.company_ids }));
+    res.json(await addToSavedList(deps, { listId, companyIds: body.company_ids }));
   });
   router.post(SEARCH_OPERATOR_ROUTES.loadDataset.path, async (req, res) => {
     const body = parseInput(datasetLoadBodySchema, req.body ?? {}, 'body');

@@ -3,13 +3,11 @@ import { AppError } from '@radar/platform/errors';
 import type { StoredCompany } from '../data/company.repository';
 import type { SearchDeps } from './deps';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const companyNotFound = (companyId: string) => new AppError('NOT_FOUND', `No company with id ${companyId}`);
 
-/** The stored company of a path id; anything that is not a stored company id (a domain, say) is 404. */
+/** The stored company of a path id (parsed by the route, so an id); an id of no stored company is 404. */
 export async function findCompany(deps: Pick<SearchDeps, 'companies'>, companyId: string): Promise<StoredCompany> {
-  const company = UUID.test(companyId) ? await deps.companies.findById(companyId.toLowerCase()) : null;
+  const company = await deps.companies.findById(companyId);
   if (!company) throw companyNotFound(companyId);
   return company;
 }

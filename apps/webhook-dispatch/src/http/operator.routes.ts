@@ -1,7 +1,13 @@
 import { Router } from 'express';
-import { z } from 'zod';
-import { createSlackConnectionBodySchema, createWebhookBodySchema, OPERATOR_PREFIX, WEBHOOK_OPERATOR_ROUTES } from '@radar/contracts';
-import { parseInput } from '@radar/platform/http';
+import {
+  createSlackConnectionBodySchema,
+  createWebhookBodySchema,
+  emptyBodySchema,
+  OPERATOR_PREFIX,
+  WEBHOOK_OPERATOR_ROUTES,
+  webhookPathSchema,
+} from '@radar/contracts';
+import { parseInput, parsePath } from '@radar/platform/http';
 import { requireOperatorSecret } from '@radar/platform/internal-auth';
 import { connectSlack } from '../use-cases/connect-slack';
 import { createWebhook } from '../use-cases/create-webhook';
@@ -23,8 +29,9 @@ export function operatorRoutes(deps: RegistryDeps & Pick<DeliveryDeps, 'outbound
     res.status(201).json(await createWebhook(deps, { workspaceId: body.workspace_id, url: body.url }));
   });
   router.post(WEBHOOK_OPERATOR_ROUTES.testWebhook.path, async (req, res) => {
-    parseInput(z.strictObject({}), req.body ?? {}, 'body');
-    res.status(200).json(await testWebhook(deps, String(req.params.webhook_id)));
+    const { webhook_id: webhookId } = parsePath(webhookPathSchema, req.params);
+    parseInput(emptyBodySchema, req.body ?? {}, 'body');
+    res.status(200).json(await testWebhook(deps, webhookId));
   });
   router.post(WEBHOOK_OPERATOR_ROUTES.createSlackConnection.path, async (req, res) => {
     const body = parseInput(createSlackConnectionBodySchema, req.body ?? {}, 'body');

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import type { WebhookTestResult } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
 import { testWebhookBody } from '../messages/webhook-body';
@@ -18,7 +17,7 @@ export async function testWebhook(
   deps: Pick<DeliveryDeps, 'webhooks' | 'keyring' | 'endpointPolicy' | 'resolveHost' | 'outbound' | 'settings' | 'now'>,
   webhookId: string,
 ): Promise<WebhookTestResult> {
-  const webhook = z.uuid().safeParse(webhookId).success ? await deps.webhooks.findForOperator(webhookId) : null;
+  const webhook = await deps.webhooks.findForOperator(webhookId);
   if (!webhook) throw new AppError('NOT_FOUND', `No webhook ${webhookId}`);
   const messageId = `test_${randomUUID()}`;
   const at = deps.now();

@@ -7,6 +7,7 @@ import { REFERENCE_OPERATIONS } from './reference-operations';
 import { SIGNALS_OPERATIONS } from './signals-operations';
 
 export { API_TAGS, type ApiExample, type ApiTag, type OperationRequest, type OperationSuccess, type PublicOperation } from './operation';
+export { companyPathSchema, exportPathSchema, monitorDomainPathSchema, monitorPathSchema, monitorRunPathSchema } from './path-parameters';
 export { API_REFERENCE_PAGE_PATH, OPENAPI_DOCUMENT_PATH } from './reference-operations';
 
 /**

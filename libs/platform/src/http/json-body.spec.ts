@@ -11,6 +11,12 @@ function echoRoutes(): Router {
   router.post('/echo', (req, res) => {
     res.json({ received: (req.body as unknown) ?? null });
   });
+  router.get('/echo', (_req, res) => {
+    res.json({ read: true });
+  });
+  router.delete('/echo', (_req, res) => {
+    res.status(204).end();
+  });
   return router;
 }
 
@@ -172,5 +178,34 @@ describe('jsonBodies: size', () => {
     const response = await post({ 'content-type': 'application/json' }, JSON.stringify({ filler: 'x'.repeat(2048) }));
     expect(response.status).toBe(413);
     expect(detailOf(response.body)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than the limit of 1024 bytes' });
+  });
+});
+
+describe('jsonBodies: methods that take no body', () => {
+  /** A request to /echo with a JSON body, over node:http (fetch sends no body with a GET). */
+  const sendWith = (method: string, body?: string): Promise<{ status: number; text: string }> =>
+    new Promise((resolve, reject) => {
+      const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+      const outgoing = httpRequest(`${server.url}/echo`, { method, headers, timeout: 5_000 }, (incoming) => {
+        let text = '';
+        incoming.setEncoding('utf8');
+        incoming.on('data', (chunk: string) => (text += chunk));
+        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, text }));
+      });
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+
+  it.each(['GET', 'DELETE'])('refuses a field in the body of a %s with 422 naming it, before the route runs', async (method) => {
+    const response = await sendWith(method, '{"ttl": 999999}');
+    expect(response.status).toBe(422);
+    const detail = detailOf(JSON.parse(response.text));
+    expect(detail.message).toBe('body field "ttl": unknown field');
+    expect(detail.details).toEqual({ errors: [{ field: 'ttl', message: 'unknown field' }] });
+  });
+
+  it.each(['GET', 'DELETE'])('takes a %s with no body or an empty object', async (method) => {
+    expect((await sendWith(method)).status).toBeLessThan(300);
+    expect((await sendWith(method, '{}')).status).toBeLessThan(300);
   });
 });

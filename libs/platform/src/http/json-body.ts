@@ -1,6 +1,8 @@
 import express, { type NextFunction, type Request, type RequestHandler } from 'express';
+import { emptyBodySchema } from '@radar/contracts';
 import { AppError } from '../errors';
 import { inActiveContext } from '../telemetry/active-trace';
+import { parseInput } from './validation';
 
 /** The largest request body a service reads (docs/api.md: above 1 MB is 413). */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -84,10 +86,26 @@ function continueIfEmpty(req: Request, next: NextFunction): void {
   req.once('error', onError);
 }
 
+/** Methods whose endpoints take no body here: what one carries is refused field by field, never ignored. */
+const BODILESS_METHODS = new Set(['GET', 'HEAD', 'DELETE']);
+
+/** A body on a method that takes none: nothing or `{}` passes, any field is 422 naming it (decisions.md). */
+function refuseBodyOfBodilessMethod(req: Request): unknown {
+  if (!BODILESS_METHODS.has(req.method) || req.body === undefined) return undefined;
+  try {
+    parseInput(emptyBodySchema, req.body, 'body');
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
 /**
  * JSON request bodies, the rules of decisions.md applied in one place: 415 for a non-empty body
- * of another media type, 413 over the limit, 422 for everything unreadable. The parsed body is
- * `req.body`; a request without a body leaves it undefined.
+ * of another media type, 413 over the limit, 422 for everything unreadable and for any field in
+ * the body of a GET or DELETE (those endpoints take none; a POST that takes none parses
+ * `emptyBodySchema` itself). The parsed body is `req.body`; a request without a body leaves it
+ * undefined.
  */
 export function jsonBodies(limitBytes = JSON_BODY_LIMIT_BYTES): RequestHandler {
   const parse = express.json({ limit: limitBytes });
@@ -102,7 +120,7 @@ export function jsonBodies(limitBytes = JSON_BODY_LIMIT_BYTES): RequestHandler {
         next(error);
         return;
       }
-      parse(req, res, (parseError?: unknown) => next(parseError === undefined ? undefined : asBodyError(parseError, req, limitBytes)));
+      parse(req, res, (parseError?: unknown) => next(parseError === undefined ? refuseBodyOfBodilessMethod(req) : asBodyError(parseError, req, limitBytes)));
     };
     // The parser keeps the request's trace context itself; the wait for a first byte is in events of the request stream, so it takes the context along.
     if (declaredBody(req) === 'unknown-length' && !req.is(JSON_MEDIA_TYPE)) continueIfEmpty(req, inActiveContext(parseBody));

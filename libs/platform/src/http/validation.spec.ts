@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { silentLogger } from '../testing';
 import { createServiceApp } from './app';
-import { parseInput } from './validation';
+import { companyPathSchema, monitorDomainPathSchema } from '@radar/contracts';
+import { parseInput, parsePath } from './validation';
 
 const searchBody = z.strictObject({
   name: z.string().min(1),
@@ -99,5 +100,30 @@ describe('parseInput in a service route', () => {
     const response = await request(app).post('/companies/search').send({ name: 'acme', limit: 5 });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ name: 'acme', limit: 5 });
+  });
+});
+
+describe('parsePath', () => {
+  const id = '3F6C2A9E-8B1D-4C57-9E0A-5D2F7B8C1A40';
+
+  it('reads an id in any case as lower case', () => {
+    expect(parsePath(companyPathSchema, { company_id: id })).toEqual({ company_id: id.toLowerCase() });
+  });
+
+  it.each(['acme.com', '\u0000', `${id}\u0000`, ''])('answers a path id that names nothing (%j) with 404 NOT_FOUND', (value) => {
+    const error = validationErrorOf(() => parsePath(companyPathSchema, { company_id: value }));
+    expect(error.code).toBe('NOT_FOUND');
+    expect(error.message).toBe(`No company with id ${value}`);
+  });
+
+  it.each(['a\u0000.com', '\u0000', '\u0000a.com', ' \u0000'])('answers a NUL in a domain path (%j) with 422 naming domain', (domain) => {
+    const error = validationErrorOf(() => parsePath(monitorDomainPathSchema, { monitor_id: id, domain }));
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.message).toBe('path field "domain": must not contain a NUL character (\\u0000)');
+    expect(error.details).toEqual({ errors: [{ field: 'domain', message: 'must not contain a NUL character (\\u0000)' }] });
+  });
+
+  it('answers 404 before 422 when the path names nothing and holds a NUL', () => {
+    expect(validationErrorOf(() => parsePath(monitorDomainPathSchema, { monitor_id: 'x', domain: '\u0000' })).code).toBe('NOT_FOUND');
   });
 });

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { jobsListQuerySchema, OPERATOR_JOB_ROUTES, OPERATOR_PREFIX } from '@radar/contracts';
-import { parseInput } from '../http';
+import { jobPathSchema, jobsListQuerySchema, OPERATOR_JOB_ROUTES, OPERATOR_PREFIX } from '@radar/contracts';
+import { parseInput, parsePath } from '../http';
 import type { OperatorJobs } from './operator-jobs';
 
 /**
@@ -14,7 +14,7 @@ export function operatorJobRoutes(jobs: Pick<OperatorJobs, 'find' | 'list'>): Ro
     res.json({ items: await jobs.list(limit), unreachable: [] });
   });
   router.get(OPERATOR_JOB_ROUTES.getJob.path, async (req, res) => {
-    res.json(await jobs.find(String(req.params.job_id)));
+    res.json(await jobs.find(parsePath(jobPathSchema, req.params).job_id));
   });
   return router;
 }

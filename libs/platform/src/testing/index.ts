@@ -37,3 +37,4 @@ export { findSchemaDrift } from './schema-drift';
 export { currentMetricSamples, parseMetricSamples, sampleValue, type MetricSample } from './metric-samples';
 export { freePort } from './free-port';
 export { REPOSITORY_ROOT, startSibling, type SiblingProcess } from './sibling-process';
+export { createLocalS3Server, LOCAL_S3_CREDENTIALS, type LocalS3Server } from './local-object-store';

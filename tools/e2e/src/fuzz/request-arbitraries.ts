@@ -28,6 +28,22 @@ export const ODD_INTEGERS = [
   '9'.repeat(30), '9007199254740993', '2147483648', '%FF', '%00', '%D9%A3', '1,2', 'true', '0b1', '1_0',
 ];
 
+/** Days outside 0001-01-01..9999-12-31 (PostgreSQL has no year 0) or not days at all: 422 naming the parameter. */
+export const OUT_OF_RANGE_DAYS = [
+  '0000-01-01', '0000-12-31', '0000-02-29', '0000-06-15', '10000-01-01', '-0001-12-31', '+002026-01-01', '0000-00-00', '2026-02-30', '2026-00-10',
+];
+
+/** Day values of year 0, each month and day: PostgreSQL rejects them all. */
+export const yearZeroDay = fc
+  .tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }))
+  .map(([month, day]) => `0000-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+
+/** A NUL in a path segment, alone, inside, first, after a space: 404 for an id, 422 naming a text parameter. */
+export const NUL_PATH_SEGMENTS = ['%00', 'a%00.com', '%00a.com', '%20%00', 'acme.com%00', '3f6c2a9e-8b1d-4c57-9e0a-5d2f7b8c1a40%00'];
+
+/** Field names no body knows, for the bodies that are usually empty too. */
+export const UNKNOWN_FIELD_NAMES = ['ttl', 'expires_in', 'force', 'cascade', 'admin', 'owner'];
+
 const NASTY_TEXT = [
   'a\u0000b', '\u0000', '\ud800', '\udfff\ud800', "'; DROP TABLE companies; --", '\\', '"', '&|!:*()<>', ' ', '', '\u202e\u0301',
   'x'.repeat(5_000), '%00', '${jndi:x}', '{{7*7}}', 'Ω≈ç√', '\ufeff', '\r\n', 'null',
@@ -45,7 +61,7 @@ const number = fc.oneof(
 const FIELD_NAMES = [
   ...new Set([...Object.keys(searchRequestSchema.shape), ...Object.keys(companyFiltersShape)]),
   'name', 'format', 'max_companies', 'domains', 'company_ids', 'webhook_id', 'status', 'delivery', 'list_id', 'signal_types', 'families',
-  'category', 'connected_company_id', 'connected_domain',
+  'category', 'connected_company_id', 'connected_domain', ...UNKNOWN_FIELD_NAMES,
 ];
 
 const fieldName = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...FIELD_NAMES) }, { weight: 1, arbitrary: text });
@@ -125,7 +141,8 @@ const pathSegment = (knownIds: string[]) =>
     { weight: 3, arbitrary: fc.constantFrom(...knownIds) },
     { weight: 3, arbitrary: text.filter((segment) => segment !== '' && segment !== '.' && segment !== '..').map(percentEncode) },
     { weight: 2, arbitrary: fc.constantFrom(...INVALID_PERCENT_ENCODINGS) },
-    { weight: 1, arbitrary: fc.constantFrom('%00', '0', '-1', '9'.repeat(40), 'x'.repeat(2_000), '%2F', '%2E%2E', 'null', '%E2%80%AE') },
+    { weight: 1, arbitrary: fc.constantFrom('0', '-1', '9'.repeat(40), 'x'.repeat(2_000), '%2F', '%2E%2E', 'null', '%E2%80%AE') },
+    { weight: 2, arbitrary: fc.constantFrom(...NUL_PATH_SEGMENTS) },
   );
 
 const QUERY_KEYS = ['page', 'page_size', 'limit', 'offset', 'status', 'cursor', 'days', 'sort', 'format', 'company_id', 'since', 'until'];
@@ -134,7 +151,12 @@ const queryString = fc
   .array(
     fc.tuple(
       fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...QUERY_KEYS) }, { weight: 1, arbitrary: text.map(percentEncode) }),
-      fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ODD_INTEGERS) }, { weight: 2, arbitrary: fc.integer().map(String) }, { weight: 2, arbitrary: text.map(percentEncode) }),
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...ODD_INTEGERS) },
+        { weight: 2, arbitrary: fc.integer().map(String) },
+        { weight: 2, arbitrary: text.map(percentEncode) },
+        { weight: 2, arbitrary: fc.oneof(fc.constantFrom(...OUT_OF_RANGE_DAYS), yearZeroDay).map(percentEncode) },
+      ),
     ),
     { maxLength: 5 },
   )
