@@ -1,4 +1,4 @@
-import { Pool, type PoolClient } from 'pg';
+import { DatabaseError, Pool, type PoolClient } from 'pg';
 
 export interface PoolOptions {
   max?: number;
@@ -32,6 +32,12 @@ export function createPool(databaseUrl: string, options: PoolOptions = {}): Pool
   pool.on('error', (error) => options.onIdleConnectionError?.(error));
   return pool;
 }
+
+/**
+ * Whether a statement failed on a unique constraint (SQLSTATE 23505): the database decided that
+ * another writer got there first, and the caller answers with what that writer wrote.
+ */
+export const isUniqueViolation = (error: unknown): boolean => error instanceof DatabaseError && error.code === '23505';
 
 /** What runs once the transaction of a connection commits (see afterCommit). */
 const commitCallbacks = new WeakMap<object, (() => void)[]>();
