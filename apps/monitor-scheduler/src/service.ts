@@ -8,10 +8,6 @@ import { ledgerOverBus } from './clients/credits-ledger';
 import { registryOverBus } from './clients/delivery-targets';
 import { savedListsOverBus } from './clients/saved-lists';
 import { monitorSchedulerConfig } from './config';
-import { CheckProgressRepository } from './data/check-progress.repository';
-import { MonitorRepository } from './data/monitor.repository';
-import { RunRepository } from './data/run.repository';
-import { ScheduledJobRepository } from './data/scheduled-job.repository';
 import { consumeCheckCompletions } from './events/check-completed.consumer';
 import { monitorSchedulerRoutes } from './http/monitor-scheduler.routes';
 import { startRunSchedule, type RunSchedule } from './schedule/run-schedule';
@@ -37,10 +33,7 @@ export const monitorSchedulerService = defineService({
     const runner = new SingleRunner({ pool, logger });
     const [hour, minute] = config.MONITOR_RUN_TIME_UTC.split(':').map(Number) as [number, number];
     const deps: MonitorSchedulerDeps = {
-      monitors: new MonitorRepository(pool),
-      runs: new RunRepository(pool),
-      checks: new CheckProgressRepository(pool),
-      scheduledJobs: new ScheduledJobRepository(pool),
+      pool,
       ledger: ledgerOverBus(bus),
       deliveryTargets: registryOverBus(bus),
       savedLists: savedListsOverBus(bus),
@@ -58,7 +51,7 @@ export const monitorSchedulerService = defineService({
     const jobs = new OperatorJobs({ service: 'monitor-scheduler', db: pool, logger, kinds: { [JOB_KINDS.monitorsRun]: monitorRunsJob(deps) } });
     let schedule: RunSchedule | undefined;
     return {
-      deps: { ...deps, pool, jobs },
+      deps: { ...deps, jobs },
       http: [{ routes: monitorSchedulerRoutes(deps, { internalSigning: config.INTERNAL_SIGNING_SECRET, operator: config.OPERATOR_SECRET }, jobs) }],
       async start() {
         relay.start();

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { inTransaction } from '@radar/platform/database';
 import { CURRENT_DATA_VERSION_SQL, LOCK_FOR_SUMMARY_SQL } from './facet-summaries';
 
 /**
@@ -26,23 +27,12 @@ export async function inRebuildTransaction<T>(
   lock: number,
   build: (client: PoolClient, version: string) => Promise<T>,
 ): Promise<{ result: T; version: string }> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    try {
-      await client.query('SET LOCAL statement_timeout = 0');
-      await client.query(`SET LOCAL work_mem = '${REBUILD_WORK_MEM}'`);
-      await client.query('SELECT pg_advisory_xact_lock($1)', [lock]);
-      await client.query(LOCK_FOR_SUMMARY_SQL);
-      const version = (await client.query<{ version: string }>(CURRENT_DATA_VERSION_SQL)).rows[0]?.version ?? '';
-      const result = await build(client, version);
-      await client.query('COMMIT');
-      return { result, version };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
-  } finally {
-    client.release();
-  }
+  return inTransaction(pool, async (client) => {
+    await client.query('SET LOCAL statement_timeout = 0');
+    await client.query(`SET LOCAL work_mem = '${REBUILD_WORK_MEM}'`);
+    await client.query('SELECT pg_advisory_xact_lock($1)', [lock]);
+    await client.query(LOCK_FOR_SUMMARY_SQL);
+    const version = (await client.query<{ version: string }>(CURRENT_DATA_VERSION_SQL)).rows[0]?.version ?? '';
+    return { result: await build(client, version), version };
+  });
 }

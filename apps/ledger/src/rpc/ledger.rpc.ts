@@ -3,6 +3,7 @@ import type { Bus } from '@radar/platform/nats';
 import type { LedgerDeps } from '../use-cases/deps';
 import { chargeBatch } from '../use-cases/charge-batch';
 import { chargeCredits } from '../use-cases/charge-credits';
+import { getBalance } from '../use-cases/get-credits';
 import { grantCredits } from '../use-cases/grant-credits';
 import { refundCharge } from '../use-cases/refund-charge';
 
@@ -14,9 +15,5 @@ export function serveLedgerRpc(bus: Bus, deps: LedgerDeps): void {
   bus.serve(LEDGER_RPC.chargeBatch, (input) => chargeBatch(deps, input), { queue: QUEUE });
   bus.serve(LEDGER_RPC.refund, (input) => refundCharge(deps, input), { queue: QUEUE });
   bus.serve(LEDGER_RPC.grant, (input) => grantCredits(deps, input), { queue: QUEUE });
-  bus.serve(
-    LEDGER_RPC.balance,
-    async (input) => ({ workspaceId: input.workspaceId, balance: await deps.ledger.balance(input.workspaceId) }),
-    { queue: QUEUE },
-  );
+  bus.serve(LEDGER_RPC.balance, (input) => getBalance(deps, input.workspaceId), { queue: QUEUE });
 }

@@ -1,7 +1,6 @@
-import type { ChargeBatchRepository } from '../data/charge-batch.repository';
-import type { LedgerRepository } from '../data/ledger.repository';
+import type { Pool } from 'pg';
 
+/** The ledger's use cases reach the database through the service's pool; each owns its transaction. */
 export interface LedgerDeps {
-  ledger: LedgerRepository;
-  chargeBatches: ChargeBatchRepository;
+  pool: Pool;
 }

@@ -1,6 +1,7 @@
 import type { LedgerOutcome, TransactionView } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import type { TransactionRecord, WriteOutcome } from '../data/ledger.repository';
+import type { TransactionRecord } from '../data/ledger.repository';
+import type { WriteOutcome } from './write-once';
 
 export const toTransactionView = (record: TransactionRecord): TransactionView => ({
   id: record.id,

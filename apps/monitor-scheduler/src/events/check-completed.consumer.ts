@@ -14,7 +14,7 @@ const BATCH = { maxBatch: 250, maxWaitMs: 25 };
  * signal-ingest's answers; each is recorded idempotently (a redelivery changes nothing), in
  * batches, and acknowledged once its batch committed and, for a failed check, its refund is in.
  */
-export async function consumeCheckCompletions(bus: Bus, deps: Pick<MonitorSchedulerDeps, 'checks' | 'ledger' | 'logger' | 'now'>): Promise<void> {
+export async function consumeCheckCompletions(bus: Bus, deps: Pick<MonitorSchedulerDeps, 'pool' | 'ledger' | 'logger' | 'now'>): Promise<void> {
   const batcher = new CompletionBatcher((completions) => recordCheckOutcomes(deps, completions), BATCH);
   await bus.consume('signal.check.completed', { durable: CHECK_COMPLETED_CONSUMER, concurrency: ANSWERS_IN_FLIGHT }, async (completion) => {
     await batcher.record(completion);

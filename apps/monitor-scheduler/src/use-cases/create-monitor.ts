@@ -2,17 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { ACTIVE_MONITORS_PER_WORKSPACE, type Caller, type CreateMonitorBody, type MonitorView } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
 import { domainAdded } from '../events/domain-events';
-import type { WorkspaceMonitors } from '../data/monitor.repository';
+import type { Queryable } from '@radar/platform/database';
+import { writeOutboxEvents } from '@radar/platform/outbox';
+import { addDomains, countActiveMonitors, insertMonitor } from '../data/monitor.repository';
 import type { MonitorSchedulerDeps } from './deps';
 import { resolveDelivery, resolveTeamChat, toJobOpeningFilters } from './delivery-settings';
 import { requireEditor } from './editor-rules';
 import { getMonitor } from './get-monitor';
+import { inWorkspaceLock } from './workspace-lock';
 
-type Deps = Pick<MonitorSchedulerDeps, 'monitors' | 'runs' | 'deliveryTargets' | 'now'>;
+type Deps = Pick<MonitorSchedulerDeps, 'pool' | 'deliveryTargets' | 'now'>;
 
 /** Refuses an 11th active monitor; the caller holds the workspace's monitor lock, so concurrent requests count each other. */
-export async function requireActiveSlot(monitors: WorkspaceMonitors): Promise<void> {
-  if ((await monitors.countActive()) >= ACTIVE_MONITORS_PER_WORKSPACE) {
+export async function requireActiveSlot(db: Queryable, workspaceId: string): Promise<void> {
+  if ((await countActiveMonitors(db, workspaceId)) >= ACTIVE_MONITORS_PER_WORKSPACE) {
     throw new AppError('WORKSPACE_CRON_JOB_LIMIT', `A workspace may have at most ${ACTIVE_MONITORS_PER_WORKSPACE} active monitors`);
   }
 }
@@ -26,11 +29,10 @@ export async function createMonitor(deps: Deps, caller: Caller, body: CreateMoni
   const domains = [...new Set(body.domains)];
   const id = randomUUID();
   const at = deps.now();
-  await deps.monitors.inWorkspace(workspaceId, async (monitors) => {
-    await requireActiveSlot(monitors);
-    await monitors.insert({
+  await inWorkspaceLock(deps, workspaceId, async (db) => {
+    await requireActiveSlot(db, workspaceId);
+    await insertMonitor(db, workspaceId, {
       id,
-      workspaceId,
       createdBy: caller.userId,
       name: body.name,
       signalTypes: body.signal_types,
@@ -43,8 +45,8 @@ export async function createMonitor(deps: Deps, caller: Caller, body: CreateMoni
       status: 'active',
       createdAt: at,
     });
-    const added = await monitors.addDomains(id, domains, at);
-    await monitors.enqueue(added.map((domain) => domainAdded(workspaceId, id, domain)));
+    const added = await addDomains(db, workspaceId, id, domains, at);
+    await writeOutboxEvents(db, added.map((domain) => domainAdded(workspaceId, id, domain)));
   });
   return getMonitor(deps, workspaceId, id);
 }

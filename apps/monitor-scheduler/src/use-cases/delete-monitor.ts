@@ -1,15 +1,19 @@
 import type { Caller } from '@radar/contracts';
+import { writeOutboxEvents } from '@radar/platform/outbox';
+import { deleteMonitor as deleteMonitorRow, lockMonitor, monitorDomains } from '../data/monitor.repository';
 import { domainRemoved } from '../events/domain-events';
 import type { MonitorSchedulerDeps } from './deps';
 import { monitorNotFound, requireEditor } from './editor-rules';
+import { inWorkspaceLock } from './workspace-lock';
 
 /** DELETE /monitors/{id}: the monitor and its run history go; signals already delivered stay with signal-ingest. */
-export async function deleteMonitor(deps: Pick<MonitorSchedulerDeps, 'monitors'>, caller: Caller, monitorId: string): Promise<void> {
+export async function deleteMonitor(deps: Pick<MonitorSchedulerDeps, 'pool'>, caller: Caller, monitorId: string): Promise<void> {
   requireEditor(caller);
   const workspaceId = caller.workspaceId;
-  await deps.monitors.inWorkspace(workspaceId, async (monitors) => {
-    if (!(await monitors.lock(monitorId))) throw monitorNotFound(monitorId);
-    const domains = await monitors.delete(monitorId);
-    await monitors.enqueue(domains.map((domain) => domainRemoved(workspaceId, monitorId, domain)));
+  await inWorkspaceLock(deps, workspaceId, async (db) => {
+    if (!(await lockMonitor(db, workspaceId, monitorId))) throw monitorNotFound(monitorId);
+    const domains = await monitorDomains(db, workspaceId, monitorId);
+    await deleteMonitorRow(db, workspaceId, monitorId);
+    await writeOutboxEvents(db, domains.map((domain) => domainRemoved(workspaceId, monitorId, domain)));
   });
 }

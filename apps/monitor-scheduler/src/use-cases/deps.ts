@@ -1,12 +1,9 @@
+import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { ExclusiveRun } from '@radar/platform/single-runner';
 import type { CreditsLedger } from '../clients/credits-ledger';
 import type { DeliveryTargets } from '../clients/delivery-targets';
 import type { SavedLists } from '../clients/saved-lists';
-import type { CheckProgressRepository } from '../data/check-progress.repository';
-import type { MonitorRepository } from '../data/monitor.repository';
-import type { RunRepository } from '../data/run.repository';
-import type { ScheduledJobRepository } from '../data/scheduled-job.repository';
 
 export interface RunSettings {
   /** Unanswered longer than this, a requested check is `error_other` and refunded. */
@@ -27,10 +24,8 @@ export interface JobLock {
 }
 
 export interface MonitorSchedulerDeps {
-  monitors: MonitorRepository;
-  runs: RunRepository;
-  checks: CheckProgressRepository;
-  scheduledJobs: ScheduledJobRepository;
+  /** The service's pool: use cases read through it and own their transactions on it (data/ functions take the connection). */
+  pool: Pool;
   ledger: CreditsLedger;
   deliveryTargets: DeliveryTargets;
   savedLists: SavedLists;

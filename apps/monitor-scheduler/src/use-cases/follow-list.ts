@@ -6,8 +6,10 @@ import { requireActiveSlot } from './create-monitor';
 import { toJobOpeningFilters } from './delivery-settings';
 import { getMonitor } from './get-monitor';
 import { followListDomains } from './list-domains';
+import { inWorkspaceLock } from './workspace-lock';
+import { insertMonitor } from '../data/monitor.repository';
 
-type Deps = Pick<MonitorSchedulerDeps, 'monitors' | 'runs' | 'savedLists' | 'now'>;
+type Deps = Pick<MonitorSchedulerDeps, 'pool' | 'savedLists' | 'now'>;
 
 /**
  * Operator (`radar monitor follow-list`): an active, email-delivered monitor of a saved list.
@@ -19,11 +21,10 @@ export async function followList(deps: Deps, body: FollowListBody): Promise<Moni
   if (!list) throw new AppError('NOT_FOUND', `No saved list with id ${body.list_id} in workspace ${workspaceId}`);
   const id = randomUUID();
   const at = deps.now();
-  await deps.monitors.inWorkspace(workspaceId, async (monitors) => {
-    await requireActiveSlot(monitors);
-    await monitors.insert({
+  await inWorkspaceLock(deps, workspaceId, async (db) => {
+    await requireActiveSlot(db, workspaceId);
+    await insertMonitor(db, workspaceId, {
       id,
-      workspaceId,
       createdBy: null,
       name: body.name,
       signalTypes: body.signal_types,
@@ -37,7 +38,7 @@ export async function followList(deps: Deps, body: FollowListBody): Promise<Moni
       status: 'active',
       createdAt: at,
     });
-    await followListDomains(monitors, { id, workspaceId, listName: list.name }, list, at);
+    await followListDomains(db, { id, workspaceId, listName: list.name }, list, at);
   });
   return getMonitor(deps, workspaceId, id);
 }

@@ -1,13 +1,15 @@
 import type { RunDetail, RunsPage } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
+import { findMonitor } from '../data/monitor.repository';
+import { findRun, runChecks, runsPage } from '../data/run.repository';
 import type { MonitorSchedulerDeps } from './deps';
 import { monitorNotFound } from './editor-rules';
 import { toRunCheck, toRunSummary } from './run-view';
 
-type Deps = Pick<MonitorSchedulerDeps, 'monitors' | 'runs'>;
+type Deps = Pick<MonitorSchedulerDeps, 'pool'>;
 
 async function requireMonitor(deps: Deps, workspaceId: string, monitorId: string): Promise<void> {
-  if (!(await deps.monitors.find(workspaceId, monitorId))) throw monitorNotFound(monitorId);
+  if (!(await findMonitor(deps.pool, workspaceId, monitorId))) throw monitorNotFound(monitorId);
 }
 
 /** GET /monitors/{id}/runs: newest first. */
@@ -18,15 +20,15 @@ export async function listRuns(
   page: { limit: number; offset: number },
 ): Promise<RunsPage> {
   await requireMonitor(deps, workspaceId, monitorId);
-  const { items, total } = await deps.runs.page(monitorId, page.limit, page.offset);
+  const { items, total } = await runsPage(deps.pool, workspaceId, monitorId, page.limit, page.offset);
   return { items: items.map(toRunSummary), total, limit: page.limit, offset: page.offset, has_more: page.offset + items.length < total };
 }
 
 /** GET /monitors/{id}/runs/{run_id}: the summary and every check, in the run's order. */
 export async function getRun(deps: Deps, workspaceId: string, monitorId: string, runId: string): Promise<RunDetail> {
   await requireMonitor(deps, workspaceId, monitorId);
-  const run = await deps.runs.find(monitorId, runId);
+  const run = await findRun(deps.pool, workspaceId, monitorId, runId);
   if (!run) throw new AppError('NOT_FOUND', `No run with id ${runId} of this monitor`);
-  const checks = await deps.runs.checks(run.id);
+  const checks = await runChecks(deps.pool, workspaceId, run.id);
   return { ...toRunSummary(run), run_domains: checks.map(toRunCheck) };
 }

@@ -1,13 +1,14 @@
 import { AppError } from '@radar/platform/errors';
 import type { Caller, MonitorView, UpdateMonitorBody } from '@radar/contracts';
-import type { MonitorChanges } from '../data/monitor.repository';
+import { findMonitor, lockMonitor, updateMonitor as updateMonitorRow, type MonitorChanges } from '../data/monitor.repository';
 import type { MonitorSchedulerDeps } from './deps';
 import { requireActiveSlot } from './create-monitor';
 import { resolveDelivery, resolveTeamChat, toJobOpeningFilters } from './delivery-settings';
 import { monitorNotFound, requireEditor } from './editor-rules';
 import { getMonitor } from './get-monitor';
+import { inWorkspaceLock } from './workspace-lock';
 
-type Deps = Pick<MonitorSchedulerDeps, 'monitors' | 'runs' | 'deliveryTargets' | 'now'>;
+type Deps = Pick<MonitorSchedulerDeps, 'pool' | 'deliveryTargets' | 'now'>;
 
 /**
  * PATCH /monitors/{id}: only the fields sent change. `signal_types` is replaced whole,
@@ -18,7 +19,7 @@ type Deps = Pick<MonitorSchedulerDeps, 'monitors' | 'runs' | 'deliveryTargets' |
 export async function updateMonitor(deps: Deps, caller: Caller, monitorId: string, body: UpdateMonitorBody): Promise<MonitorView> {
   requireEditor(caller);
   const workspaceId = caller.workspaceId;
-  const current = await deps.monitors.find(workspaceId, monitorId);
+  const current = await findMonitor(deps.pool, workspaceId, monitorId);
   if (!current) throw monitorNotFound(monitorId);
 
   const changes: MonitorChanges = {};
@@ -31,8 +32,8 @@ export async function updateMonitor(deps: Deps, caller: Caller, monitorId: strin
   const teamChat = await resolveTeamChat(deps, workspaceId, body.slack_connection_id);
   if (teamChat) Object.assign(changes, teamChat);
 
-  await deps.monitors.inWorkspace(workspaceId, async (monitors) => {
-    const locked = await monitors.lock(monitorId);
+  await inWorkspaceLock(deps, workspaceId, async (db) => {
+    const locked = await lockMonitor(db, workspaceId, monitorId);
     if (!locked) throw monitorNotFound(monitorId);
     if (body.status === 'active' && locked.status !== 'active') {
       if (locked.status === 'paused_no_credits') {
@@ -41,12 +42,12 @@ export async function updateMonitor(deps: Deps, caller: Caller, monitorId: strin
           'A monitor paused for lack of credits resumes by itself at the next daily run after credits are added',
         );
       }
-      await requireActiveSlot(monitors);
+      await requireActiveSlot(db, workspaceId);
       changes.status = 'active';
     }
     if (body.status === 'paused_by_user' && locked.status !== 'paused_by_user') changes.status = 'paused_by_user';
     if (changes.status) changes.lastError = null;
-    await monitors.update(monitorId, changes, deps.now());
+    await updateMonitorRow(db, workspaceId, monitorId, changes, deps.now());
   });
   return getMonitor(deps, workspaceId, monitorId);
 }

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { DatasetLoadResult } from '@radar/contracts';
 import { DATASET_AS_OF, followedCount, generateCompanies, generateFollowedCompanies } from '@radar/dataset';
+import { inTransactionOn } from '@radar/platform/database';
 import type { Logger } from '@radar/platform/logger';
 import type { SelectedCompanyIndex } from '../company-index/create-company-index';
 import { toIndexedCompany, type IndexedCompany } from '@radar/company-index';
@@ -52,17 +53,13 @@ function generateBatch(request: DatasetLoadRequest, start: number, end: number):
   return { end, companies, postings };
 }
 
-async function writeBatch(client: PoolClient, batch: Batch): Promise<number> {
-  await client.query('BEGIN');
-  try {
-    const added = await writeCompanies(client, batch.companies, 'keep-existing');
-    await writeJobPostings(client, batch.postings);
-    await client.query('COMMIT');
+/** One batch in one transaction on one of the load's writers (each kept for the whole load). */
+function writeBatch(client: PoolClient, batch: Batch): Promise<number> {
+  return inTransactionOn(client, async (db) => {
+    const added = await writeCompanies(db, batch.companies, 'keep-existing');
+    await writeJobPostings(db, batch.postings);
     return added;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
+  });
 }
 
 /** Followed companies and their events are served by the provider stand-in, not stored here: only counted. */

@@ -1,4 +1,4 @@
-import { Pool, type PoolClient } from 'pg';
+import { DatabaseError, Pool, type ClientBase, type PoolClient } from 'pg';
 
 export interface PoolOptions {
   max?: number;
@@ -33,6 +33,12 @@ export function createPool(databaseUrl: string, options: PoolOptions = {}): Pool
   return pool;
 }
 
+/**
+ * Whether a statement failed on a unique constraint (SQLSTATE 23505): the database decided that
+ * another writer got there first, and the caller answers with what that writer wrote.
+ */
+export const isUniqueViolation = (error: unknown): boolean => error instanceof DatabaseError && error.code === '23505';
+
 /** What runs once the transaction of a connection commits (see afterCommit). */
 const commitCallbacks = new WeakMap<object, (() => void)[]>();
 
@@ -48,7 +54,7 @@ export function afterCommit(connection: Queryable, callback: () => void): void {
   else callback();
 }
 
-/** Runs `work` in one transaction on one connection; any failure rolls it back. */
+/** Runs `work` in one transaction on a connection of the pool; any failure rolls it back. */
 export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   // A connection that breaks while the transaction waits between statements (e.g. on a
@@ -59,20 +65,32 @@ export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) =>
     broken = error;
   };
   client.on('error', onBroken);
-  const onCommit: (() => void)[] = [];
-  commitCallbacks.set(client, onCommit);
-  let result: T;
   try {
-    await client.query('BEGIN');
-    result = await work(client);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
+    return await inTransactionOn(client, work);
   } finally {
-    commitCallbacks.delete(client);
     client.off('error', onBroken);
     client.release(broken);
+  }
+}
+
+/**
+ * Runs `work` in one transaction on a connection the caller keeps across transactions (one
+ * that holds a session lock, or one of several writers fed in turn); any failure rolls it back.
+ * `afterCommit` callbacks run once it committed, as with `inTransaction`.
+ */
+export async function inTransactionOn<Connection extends ClientBase, T>(connection: Connection, work: (client: Connection) => Promise<T>): Promise<T> {
+  const onCommit: (() => void)[] = [];
+  commitCallbacks.set(connection, onCommit);
+  let result: T;
+  try {
+    await connection.query('BEGIN');
+    result = await work(connection);
+    await connection.query('COMMIT');
+  } catch (error) {
+    await connection.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    commitCallbacks.delete(connection);
   }
   for (const callback of onCommit) {
     try {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from 'pg';
+import { inTransactionOn } from '../database';
 
 /** Prisma Migrate's own lock key, so this runner and `prisma migrate deploy` exclude each other. */
 const PRISMA_ADVISORY_LOCK = 72707369;
@@ -69,20 +70,18 @@ export async function applyMigrations(databaseUrl: string, migrationsDir: string
       }
       if (previous) throw new Error(`Migration ${migration.name} failed earlier and needs manual resolution`);
       const id = randomUUID();
-      await client.query('BEGIN');
       try {
-        await client.query(
-          'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())',
-          [id, migration.checksum, migration.name],
-        );
-        await client.query(migration.sql);
-        await client.query(
-          'UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1',
-          [id],
-        );
-        await client.query('COMMIT');
+        // On the session that holds the migration lock: the migration and its row commit together.
+        await inTransactionOn(client, async (db) => {
+          await db.query('INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())', [
+            id,
+            migration.checksum,
+            migration.name,
+          ]);
+          await db.query(migration.sql);
+          await db.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [id]);
+        });
       } catch (error) {
-        await client.query('ROLLBACK');
         throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
       }
       result.applied.push(migration.name);

@@ -1,10 +1,21 @@
+import { inTransaction } from '@radar/platform/database';
+import { writeOutboxEvents } from '@radar/platform/outbox';
 import { inTraceOf } from '@radar/platform/telemetry';
-import type { CheckRequest, QueuedCheck, RunToDispatch } from '../../data/check-progress.repository';
-import type { MonitorRecord } from '../../data/monitor.repository';
+import {
+  addRunCounts,
+  markChecksRequested,
+  queuedChecks,
+  skipQueuedChecks,
+  type CheckRequest,
+  type QueuedCheck,
+  type RunToDispatch,
+} from '../../data/check-progress.repository';
+import { lockMonitor, monitorRecord, updateMonitor, type MonitorRecord } from '../../data/monitor.repository';
 import type { MonitorSchedulerDeps } from '../deps';
 import { chargeReference, MONITOR_CHARGE_REASON } from './charge-reference';
+import { settleRunIfDone } from './settle-run';
 
-type Deps = Pick<MonitorSchedulerDeps, 'monitors' | 'checks' | 'ledger' | 'settings' | 'now'>;
+type Deps = Pick<MonitorSchedulerDeps, 'pool' | 'ledger' | 'settings' | 'now'>;
 
 const requestOf = (run: RunToDispatch, monitor: MonitorRecord, check: QueuedCheck): CheckRequest => ({
   checkId: check.id,
@@ -41,11 +52,11 @@ export function dispatchRun(deps: Deps, run: RunToDispatch, signal: AbortSignal)
 }
 
 async function chargeAndRequestChecks(deps: Deps, run: RunToDispatch, signal: AbortSignal): Promise<void> {
-  const monitor = await deps.monitors.findForOperator(run.monitorId);
+  const monitor = await monitorRecord(deps.pool, run.workspaceId, run.monitorId);
   if (!monitor) return;
   for (;;) {
     signal.throwIfAborted();
-    const queued = await deps.checks.queued(run.id, deps.settings.chargeBatch);
+    const queued = await queuedChecks(deps.pool, run.workspaceId, run.id, deps.settings.chargeBatch);
     if (queued.length === 0) return;
     const answer = await deps.ledger.chargeBatch({
       workspaceId: run.workspaceId,
@@ -53,14 +64,53 @@ async function chargeAndRequestChecks(deps: Deps, run: RunToDispatch, signal: Ab
       charges: queued.map((check) => ({ reference: chargeReference(monitor.id, run.runDate, check.domain, check.signalType), amount: 1 })),
     });
     const charged = queued.filter((_, position) => answer.outcomes[position]?.status === 'applied');
-    await deps.checks.markRequested(
-      run.id,
+    await markRequested(
+      deps,
+      run,
       charged.map((check) => requestOf(run, monitor, check)),
-      deps.now(),
     );
     if (charged.length < queued.length) {
-      await deps.checks.skipForCredits(run.id, monitor.id, (skipped) => outOfCreditsMessage(run.runDate, skipped), deps.now());
+      await skipForCredits(deps, run);
       return;
     }
   }
+}
+
+/**
+ * Charged checks become `requested`, and their `signal.check.requested` events go to the
+ * outbox in the same transaction: a check is asked of signal-ingest if and only if it is
+ * recorded as charged.
+ */
+async function markRequested(deps: Deps, run: RunToDispatch, requests: readonly CheckRequest[]): Promise<void> {
+  if (requests.length === 0) return;
+  await inTransaction(deps.pool, async (db) => {
+    const marked = new Set(await markChecksRequested(db, run.workspaceId, run.id, requests.map((request) => request.checkId), deps.now()));
+    if (marked.size === 0) return;
+    await addRunCounts(db, run.workspaceId, run.id, { charged: marked.size });
+    await writeOutboxEvents(
+      db,
+      requests.filter((request) => marked.has(request.checkId)).map((request) => ({ subject: 'signal.check.requested' as const, payload: request })),
+    );
+  });
+}
+
+/**
+ * Credits ran out: every check of the run not charged yet is `skipped_credits` (never
+ * charged, settled at once), the monitor, if still active, pauses as `paused_no_credits`
+ * saying why, and the run ends if nothing else is open (`partial`: some checks were skipped).
+ */
+export async function skipForCredits(deps: Pick<Deps, 'pool' | 'now'>, run: Pick<RunToDispatch, 'id' | 'workspaceId' | 'monitorId' | 'runDate'>): Promise<number> {
+  const at = deps.now();
+  return inTransaction(deps.pool, async (db) => {
+    const skipped = await skipQueuedChecks(db, run.workspaceId, run.id, at);
+    if (skipped > 0) {
+      await addRunCounts(db, run.workspaceId, run.id, { skippedCredits: skipped, settled: skipped });
+      const monitor = await lockMonitor(db, run.workspaceId, run.monitorId);
+      if (monitor?.status === 'active') {
+        await updateMonitor(db, run.workspaceId, run.monitorId, { status: 'paused_no_credits', lastError: outOfCreditsMessage(run.runDate, skipped) }, at);
+      }
+    }
+    await settleRunIfDone(db, run.workspaceId, run.id, at);
+    return skipped;
+  });
 }

@@ -1,11 +1,15 @@
-import type { SavedListCompanies } from '../../clients/saved-lists';
-import type { MonitorRecord } from '../../data/monitor.repository';
-import type { RunRecord } from '../../data/run.repository';
-import type { MonitorSchedulerDeps } from '../deps';
+import { randomUUID } from 'node:crypto';
+import type { PoolClient } from 'pg';
 import { ACTIVE_MONITORS_PER_WORKSPACE } from '@radar/contracts';
+import type { SavedListCompanies } from '../../clients/saved-lists';
+import { countActiveMonitors, domainCount, lockMonitor, noteLatestRun, updateMonitor, type MonitorRecord } from '../../data/monitor.repository';
+import { insertQueuedChecks, insertRun, runOnDay, type RunRecord } from '../../data/run.repository';
+import type { MonitorSchedulerDeps } from '../deps';
 import { followListDomains } from '../list-domains';
+import { inWorkspaceLock } from '../workspace-lock';
+import { settleRunIfDone } from './settle-run';
 
-type Deps = Pick<MonitorSchedulerDeps, 'monitors' | 'runs' | 'ledger' | 'savedLists' | 'logger' | 'now'>;
+type Deps = Pick<MonitorSchedulerDeps, 'pool' | 'ledger' | 'savedLists' | 'logger' | 'now'>;
 
 /** A list-following monitor's companies as search has them now; undefined (keep the last known) when search cannot answer. */
 async function currentList(deps: Deps, monitor: MonitorRecord): Promise<SavedListCompanies | undefined> {
@@ -25,30 +29,50 @@ async function hasCredits(deps: Deps, workspaceId: string): Promise<boolean> {
 }
 
 /**
+ * The monitor's run of the day with one queued check per domain and signal type, unless the
+ * day has one already (the unique monitor and day decides, whoever else is trying). The caller
+ * holds the monitor's row lock, so its domains do not change meanwhile. A monitor watching
+ * nothing gets a run that ends at once.
+ */
+export async function openRun(db: PoolClient, monitor: MonitorRecord, runDate: string, at: Date): Promise<RunRecord> {
+  const { workspaceId } = monitor;
+  const runId = randomUUID();
+  const checks = (await domainCount(db, workspaceId, monitor.id)) * monitor.signalTypes.length;
+  if (await insertRun(db, workspaceId, { id: runId, monitorId: monitor.id, runDate, startedAt: at, checks })) {
+    await insertQueuedChecks(db, workspaceId, runId, monitor.id, monitor.signalTypes);
+    await noteLatestRun(db, workspaceId, { monitorId: monitor.id, runDate, startedAt: at, status: 'running' });
+    await settleRunIfDone(db, workspaceId, runId, at);
+  }
+  const run = await runOnDay(db, workspaceId, monitor.id, runDate);
+  if (!run) throw new Error(`run of ${monitor.id} on ${runDate} vanished`);
+  return run;
+}
+
+/**
  * The monitor's run of `runDate`: the one it already has (whatever its state), or a new one
  * when the monitor is active, or paused for credits and the workspace has credits again and
  * fewer than 10 active monitors (the automatic resume). Paused by its user: no run. A
  * list-following monitor first takes the list's companies as they are now.
  */
 export async function openMonitorRun(deps: Deps, candidate: MonitorRecord, runDate: string): Promise<RunRecord | undefined> {
-  const existing = await deps.runs.onDay(candidate.id, runDate);
+  const { workspaceId } = candidate;
+  const existing = await runOnDay(deps.pool, workspaceId, candidate.id, runDate);
   if (existing || candidate.status === 'paused_by_user') return existing;
-  if (candidate.status === 'paused_no_credits' && !(await hasCredits(deps, candidate.workspaceId))) return undefined;
+  if (candidate.status === 'paused_no_credits' && !(await hasCredits(deps, workspaceId))) return undefined;
   const list = await currentList(deps, candidate);
 
-  const opened = await deps.monitors.inWorkspace(candidate.workspaceId, async (monitors) => {
-    const monitor = await monitors.lock(candidate.id);
+  return inWorkspaceLock(deps, workspaceId, async (db) => {
+    const monitor = await lockMonitor(db, workspaceId, candidate.id);
     if (!monitor) return undefined;
-    const again = await monitors.runOnDay(monitor.id, runDate);
+    const again = await runOnDay(db, workspaceId, monitor.id, runDate);
     if (again) return again;
     if (monitor.status === 'paused_by_user') return undefined;
     const at = deps.now();
     if (monitor.status === 'paused_no_credits') {
-      if ((await monitors.countActive()) >= ACTIVE_MONITORS_PER_WORKSPACE) return undefined;
-      await monitors.update(monitor.id, { status: 'active', lastError: null }, at);
+      if ((await countActiveMonitors(db, workspaceId)) >= ACTIVE_MONITORS_PER_WORKSPACE) return undefined;
+      await updateMonitor(db, workspaceId, monitor.id, { status: 'active', lastError: null }, at);
     }
-    if (list) await followListDomains(monitors, monitor, list, at);
-    return (await monitors.openRun(monitor, runDate, at)).run;
+    if (list) await followListDomains(db, monitor, list, at);
+    return openRun(db, monitor, runDate, at);
   });
-  return opened;
 }

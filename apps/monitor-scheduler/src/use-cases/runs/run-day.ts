@@ -1,13 +1,10 @@
-import type { MonitorRecord } from '../../data/monitor.repository';
+import { monitorsInRunOrder, type MonitorRecord } from '../../data/monitor.repository';
 import type { RunRecord } from '../../data/run.repository';
 import type { MonitorSchedulerDeps } from '../deps';
 import { dispatchRun } from './dispatch-run';
 import { openMonitorRun } from './open-monitor-run';
 
-type Deps = Pick<
-  MonitorSchedulerDeps,
-  'monitors' | 'runs' | 'checks' | 'ledger' | 'savedLists' | 'settings' | 'logger' | 'now'
->;
+type Deps = Pick<MonitorSchedulerDeps, 'pool' | 'ledger' | 'savedLists' | 'settings' | 'logger' | 'now'>;
 
 /** Runs `work` over `items` with at most `limit` at a time; every item is attempted, and the first failure is rethrown at the end. */
 export async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -47,7 +44,7 @@ export function byWorkspace<T extends { workspaceId: string }>(items: readonly T
  * order; the checks then complete as signal-ingest answers.
  */
 export async function runDay(deps: Deps, runDate: string, signal: AbortSignal, monitorId?: string): Promise<RunRecord[]> {
-  const monitors = await deps.monitors.inRunOrder(monitorId);
+  const monitors = await monitorsInRunOrder(deps.pool, monitorId);
   const runs = new Map<string, RunRecord>();
   await forEachLimited(byWorkspace(monitors), deps.settings.workspaceConcurrency, async (workspaceMonitors: MonitorRecord[]) => {
     for (const monitor of workspaceMonitors) {

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunMonitorsBody, RunSummary } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import type { RunRecord } from '../../data/run.repository';
+import { findMonitorForOperator } from '../../data/monitor.repository';
+import { runsByIds, type RunRecord } from '../../data/run.repository';
 import type { MonitorSchedulerDeps } from '../deps';
 import { invalidField } from '../editor-rules';
 import { toRunSummary } from '../run-view';
@@ -41,7 +42,7 @@ async function settled(deps: Deps, runs: RunRecord[], deadline: number, onProgre
   onProgress({ checksDone: checksDone(current), checksTotal: checksTotal(current), phase: 'checking' });
   while (current.some((run) => run.status === 'running') && Date.now() < deadline) {
     await sleep(POLL_MS);
-    const byId = new Map((await deps.runs.byIds(runs.map((run) => run.id))).map((run) => [run.id, run]));
+    const byId = new Map((await runsByIds(deps.pool, runs.map((run) => run.id))).map((run) => [run.id, run]));
     current = runs.flatMap((run) => {
       const now = byId.get(run.id);
       return now ? [now] : [];
@@ -55,11 +56,11 @@ async function settled(deps: Deps, runs: RunRecord[], deadline: number, onProgre
  * Checks a `radar monitors run` request before any work starts, so a bad one is refused at once:
  * the day (today by default) may not lie ahead, and a named monitor must exist.
  */
-export async function prepareMonitorRuns(deps: Pick<Deps, 'monitors' | 'now'>, body: RunMonitorsBody): Promise<MonitorRunsRequest> {
+export async function prepareMonitorRuns(deps: Pick<Deps, 'pool' | 'now'>, body: RunMonitorsBody): Promise<MonitorRunsRequest> {
   const today = utcDay(deps.now());
   const runDate = body.date ?? today;
   if (runDate > today) throw invalidField('date', `must be today (${today}) or a past UTC day`);
-  if (body.monitor_id && !(await deps.monitors.findForOperator(body.monitor_id))) {
+  if (body.monitor_id && !(await findMonitorForOperator(deps.pool, body.monitor_id))) {
     throw new AppError('NOT_FOUND', `No monitor with id ${body.monitor_id}`);
   }
   return body.monitor_id ? { date: runDate, monitor_id: body.monitor_id } : { date: runDate };

@@ -1,7 +1,7 @@
-import type { MonitorSchedulerDeps } from '../deps';
+import { beginScheduledJob, completeScheduledJob } from '../../data/scheduled-job.repository';
 import { runDay } from './run-day';
 
-type Deps = Parameters<typeof runDay>[0] & Pick<MonitorSchedulerDeps, 'scheduledJobs'>;
+type Deps = Parameters<typeof runDay>[0];
 
 /**
  * The 09:00 UTC job of a day. Its row records that it began and when it got through every
@@ -10,8 +10,8 @@ type Deps = Parameters<typeof runDay>[0] & Pick<MonitorSchedulerDeps, 'scheduled
  * charges idempotent).
  */
 export async function runScheduledDay(deps: Deps, runDate: string, signal: AbortSignal): Promise<void> {
-  await deps.scheduledJobs.begin(runDate, deps.now());
+  await beginScheduledJob(deps.pool, runDate, deps.now());
   const runs = await runDay(deps, runDate, signal);
-  await deps.scheduledJobs.complete(runDate, deps.now());
+  await completeScheduledJob(deps.pool, runDate, deps.now());
   deps.logger.info({ runDate, runs: runs.length }, 'scheduled monitor runs dispatched');
 }
