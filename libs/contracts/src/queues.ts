@@ -11,6 +11,11 @@ import { z } from 'zod';
 const DELIVERY_QUEUES = {
   /** One webhook delivery to attempt; webhook-dispatch keeps the delivery's record. */
   'delivery.webhook': z.object({ deliveryId: z.uuid() }),
+  /**
+   * One extra attempt of a webhook delivery, asked for through the API (redeliver, replay): sent
+   * once, not retried when the receiver fails.
+   */
+  'delivery.webhook_redelivery': z.object({ deliveryId: z.uuid() }),
   /** The email digest of one monitor run to send; webhook-dispatch keeps the run's gathered signals. */
   'delivery.email_digest': z.object({ runId: z.uuid() }),
   /** The team-chat message of one monitor run to post to the run's connection. */

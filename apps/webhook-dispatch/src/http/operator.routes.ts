@@ -24,7 +24,7 @@ export function operatorRoutes(deps: RegistryDeps & Pick<DeliveryDeps, 'outbound
   });
   router.post(WEBHOOK_OPERATOR_ROUTES.testWebhook.path, async (req, res) => {
     parseInput(z.strictObject({}), req.body ?? {}, 'body');
-    res.status(200).json(await testWebhook(deps, String(req.params.webhook_id)));
+    res.status(200).json(await testWebhook(deps, String(req.params.webhook_id), 'operator'));
   });
   router.post(WEBHOOK_OPERATOR_ROUTES.createSlackConnection.path, async (req, res) => {
     const body = parseInput(createSlackConnectionBodySchema, req.body ?? {}, 'body');

@@ -1,0 +1,57 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { emptyBodySchema, listWebhookDeliveriesQuerySchema, replayWebhookBodySchema } from '@radar/contracts';
+import { AppError } from '@radar/platform/errors';
+import { parseInput } from '@radar/platform/http';
+import { requireCaller } from '@radar/platform/internal-auth';
+import type { DeliveryDeps } from '../use-cases/delivery-deps';
+import { getWebhookDelivery, listWebhookDeliveries, listWebhooks } from '../use-cases/read-webhook-log';
+import { redeliverWebhookDelivery, replayWebhookDeliveries } from '../use-cases/redeliver-webhook-delivery';
+import { testWebhook } from '../use-cases/test-webhook';
+
+/** A path id that is not a UUID names nothing: 404, like an id of another workspace. */
+function pathId(value: unknown, what: 'webhook' | 'delivery'): string {
+  const id = String(value);
+  if (!z.uuid().safeParse(id).success) throw new AppError('NOT_FOUND', `No ${what} with id ${id}`);
+  return id.toLowerCase();
+}
+
+/**
+ * The public /webhooks endpoints (extensions.md, section 3), for callers the gateway signed: the
+ * workspace's webhooks, their delivery log, redelivery, replay and a test event. Scope, role and
+ * rate limits are the gateway's (PUBLIC_ROUTES); every read and change here is of the caller's workspace.
+ */
+export function webhooksRoutes(deps: DeliveryDeps, internalSigningSecret: string): Router {
+  const router = Router();
+  router.use('/webhooks', requireCaller(internalSigningSecret));
+
+  router.get('/webhooks', async (req, res) => {
+    res.json(await listWebhooks(deps, req.caller.workspaceId));
+  });
+  router.get('/webhooks/:webhook_id/deliveries', async (req, res) => {
+    const webhookId = pathId(req.params.webhook_id, 'webhook');
+    const query = parseInput(listWebhookDeliveriesQuerySchema, req.query, 'query');
+    res.json(await listWebhookDeliveries(deps, req.caller.workspaceId, webhookId, query));
+  });
+  router.get('/webhooks/:webhook_id/deliveries/:delivery_id', async (req, res) => {
+    const webhookId = pathId(req.params.webhook_id, 'webhook');
+    res.json(await getWebhookDelivery(deps, req.caller.workspaceId, webhookId, pathId(req.params.delivery_id, 'delivery')));
+  });
+  router.post('/webhooks/:webhook_id/deliveries/:delivery_id/redeliver', async (req, res) => {
+    const webhookId = pathId(req.params.webhook_id, 'webhook');
+    const deliveryId = pathId(req.params.delivery_id, 'delivery');
+    parseInput(emptyBodySchema, req.body ?? {}, 'body');
+    res.status(202).json(await redeliverWebhookDelivery(deps, req.caller.workspaceId, webhookId, deliveryId));
+  });
+  router.post('/webhooks/:webhook_id/replay', async (req, res) => {
+    const webhookId = pathId(req.params.webhook_id, 'webhook');
+    const body = parseInput(replayWebhookBodySchema, req.body ?? {}, 'body');
+    res.status(202).json(await replayWebhookDeliveries(deps, req.caller.workspaceId, webhookId, body));
+  });
+  router.post('/webhooks/:webhook_id/test', async (req, res) => {
+    const webhookId = pathId(req.params.webhook_id, 'webhook');
+    parseInput(emptyBodySchema, req.body ?? {}, 'body');
+    res.status(200).json(await testWebhook(deps, webhookId, { workspaceId: req.caller.workspaceId }));
+  });
+  return router;
+}
