@@ -5,6 +5,7 @@ import { MONITORS_OPERATIONS } from './monitors-operations';
 import type { PublicOperation } from './operation';
 import { REFERENCE_OPERATIONS } from './reference-operations';
 import { SIGNALS_OPERATIONS } from './signals-operations';
+import { WEBHOOKS_OPERATIONS } from './webhooks-operations';
 
 export { API_TAGS, type ApiExample, type ApiTag, type OperationRequest, type OperationSuccess, type PublicOperation } from './operation';
 export { API_REFERENCE_PAGE_PATH, OPENAPI_DOCUMENT_PATH } from './reference-operations';
@@ -20,5 +21,6 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
   ...EXPORTS_OPERATIONS,
   ...MONITORS_OPERATIONS,
   ...SIGNALS_OPERATIONS,
+  ...WEBHOOKS_OPERATIONS,
   ...REFERENCE_OPERATIONS,
 ];
