@@ -1,20 +1,12 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { emptyBodySchema, listWebhookDeliveriesQuerySchema, replayWebhookBodySchema } from '@radar/contracts';
-import { AppError } from '@radar/platform/errors';
 import { parseInput } from '@radar/platform/http';
 import { requireCaller } from '@radar/platform/internal-auth';
 import type { DeliveryDeps } from '../use-cases/delivery-deps';
 import { getWebhookDelivery, listWebhookDeliveries, listWebhooks } from '../use-cases/read-webhook-log';
 import { redeliverWebhookDelivery, replayWebhookDeliveries } from '../use-cases/redeliver-webhook-delivery';
 import { testWebhook } from '../use-cases/test-webhook';
-
-/** A path id that is not a UUID names nothing: 404, like an id of another workspace. */
-function pathId(value: unknown, what: 'webhook' | 'delivery'): string {
-  const id = String(value);
-  if (!z.uuid().safeParse(id).success) throw new AppError('NOT_FOUND', `No ${what} with id ${id}`);
-  return id.toLowerCase();
-}
+import { pathId } from './path-ids';
 
 /**
  * The public /webhooks endpoints (extensions.md, section 3), for callers the gateway signed: the

@@ -16,6 +16,13 @@ export async function requireWebhook(deps: Pick<DeliveryDeps, 'webhooks'>, works
   if (!(await deps.webhooks.exists(workspaceId, webhookId))) throw new AppError('NOT_FOUND', `No webhook with id ${webhookId}`);
 }
 
+/** The webhook and its workspace, for an operator, who names only the webhook; 404 when there is none. */
+export async function workspaceOfWebhook(deps: Pick<DeliveryDeps, 'webhooks'>, webhookId: string): Promise<{ id: string; workspaceId: string }> {
+  const webhook = await deps.webhooks.findForOperator(webhookId);
+  if (!webhook) throw new AppError('NOT_FOUND', `No webhook with id ${webhookId}`);
+  return { id: webhook.id, workspaceId: webhook.workspaceId };
+}
+
 /** A page of the webhook's deliveries, newest first. */
 export async function listWebhookDeliveries(deps: Deps, workspaceId: string, webhookId: string, query: ListWebhookDeliveriesQuery): Promise<WebhookDeliveriesPage> {
   await requireWebhook(deps, workspaceId, webhookId);
