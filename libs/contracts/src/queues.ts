@@ -22,6 +22,12 @@ const DELIVERY_QUEUES = {
   'delivery.team_chat': z.object({ runId: z.uuid() }),
 } as const;
 
+/**
+ * The retry schedule of `delivery.webhook_redelivery`: a redelivery is sent once whatever the
+ * receiver answers; its job is retried only when recording it failed (the database out of reach).
+ */
+export const REDELIVERY_RETRY_DELAYS_MS = [1_000, 10_000, 60_000] as const;
+
 export const QUEUES = {
   ...DELIVERY_QUEUES,
 } as const;

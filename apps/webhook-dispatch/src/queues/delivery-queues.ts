@@ -1,4 +1,4 @@
-import type { QueueName } from '@radar/contracts';
+import { REDELIVERY_RETRY_DELAYS_MS, type QueueName } from '@radar/contracts';
 import type { QueueRetryPolicy } from '@radar/platform/rabbitmq';
 
 /**
@@ -8,7 +8,7 @@ import type { QueueRetryPolicy } from '@radar/platform/rabbitmq';
  */
 export const DELIVERY_QUEUE_NAMES = ['delivery.webhook', 'delivery.webhook_redelivery', 'delivery.email_digest', 'delivery.team_chat'] as const satisfies readonly QueueName[];
 
-const REDELIVERY_POLICY: QueueRetryPolicy = { retryDelaysMs: [1_000, 10_000, 60_000], jitter: 0.1 };
+const REDELIVERY_POLICY: QueueRetryPolicy = { retryDelaysMs: REDELIVERY_RETRY_DELAYS_MS, jitter: 0.1 };
 
 export function deliveryQueues(retryDelaysMs: readonly number[], jitter: number): Record<(typeof DELIVERY_QUEUE_NAMES)[number], QueueRetryPolicy> {
   const policy: QueueRetryPolicy = { retryDelaysMs, jitter };
