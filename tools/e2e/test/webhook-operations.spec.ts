@@ -21,16 +21,18 @@ import { useStack } from '../src/stack/use-stack';
 /** A company of the stack provider's dataset (seed 1): the provider has events for it. */
 const COMPANY = generateCompany(1, 32);
 
-/** A receiver on loopback that fails (500) until told to recover, recording every request. */
+/** A receiver on loopback that fails (500) until told to recover, recording every request; it can be made slow. */
 async function startReceiver() {
   const requests: { headers: IncomingHttpHeaders; body: string }[] = [];
   let status = 500;
+  let delayMs = 0;
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
       requests.push({ headers: req.headers, body });
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'down');
+      const reply = status;
+      setTimeout(() => res.writeHead(reply, { 'content-type': 'text/plain' }).end(reply === 200 ? 'ok' : 'down'), delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -39,6 +41,9 @@ async function startReceiver() {
     requests,
     answer: (next: number) => {
       status = next;
+    },
+    slow: (ms: number) => {
+      delayMs = ms;
     },
     stop: () => {
       server.closeAllConnections();
@@ -204,9 +209,12 @@ describe('webhook operations through the gateway: the delivery log, redelivery, 
     const detail = await radar<{ id: string; attempts: unknown[] }>(stack(), 'webhook', 'delivery', '--webhook', webhookId, '--delivery', first!.id);
     expect(detail.id).toBe(first!.id);
     expect(detail.attempts.length).toBeGreaterThanOrEqual(5);
+    // A slow receiver holds the redelivery in flight while the second command runs.
+    receiver.slow(5_000);
     expect(await radar(stack(), 'webhook', 'redeliver', '--webhook', webhookId, '--delivery', first!.id)).toMatchObject({ id: first!.id, status: 'pending' });
     const busy = await radarFails(stack(), ['webhook', 'redeliver', '--webhook', webhookId, '--delivery', first!.id]);
     expect(busy).toMatchObject({ code: 1, error: { code: 'DELIVERY_IN_PROGRESS' } });
+    receiver.slow(0);
     const replayed = await radar<{ queued: number; skipped: number }>(stack(), 'webhook', 'replay', '--webhook', webhookId, '--since', today(), '--until', today(), '--status', 'all');
     expect(replayed.queued + replayed.skipped).toBe((await deliveries()).total);
     const bad = await radarFails(stack(), ['webhook', 'replay', '--webhook', webhookId, '--since', today()]);
