@@ -22,7 +22,7 @@ describe('signals made by a real check, and their webhook delivery outcome (deli
     ingest = await startSignalIngest(provider.url);
     api = readApi(ingest.service.urls.main!, workspaceId);
     ({ signals } = await ingest.check(aCheck(BUSY, 'news_events', DAY, { workspaceId, monitorName: 'News at Highsphere' })));
-    expect(signals.length).toBeGreaterThan(3);
+    expect(signals.length).toBeGreaterThan(4);
   }, 60_000);
   afterAll(async () => {
     await ingest?.close();
@@ -83,6 +83,14 @@ describe('signals made by a real check, and their webhook delivery outcome (deli
     const marker = signals[2]!;
     await report([{ workspaceId, signalId: marker.id, webhookDeliveryId: randomUUID(), deliveryStatus: 'pending', responseStatus: null, attempts: 0 }], marker.id, { delivery_status: 'pending' });
     expect((await listed()).get(signal.id)).toMatchObject({ delivery_status: 'failed', response_status: 500 });
+  });
+
+  it('takes a redelivery after a final outcome: a report of more attempts replaces failed', async () => {
+    const signal = signals[4]!;
+    const base = { workspaceId, signalId: signal.id, webhookDeliveryId: randomUUID() };
+    await report([{ ...base, deliveryStatus: 'failed', responseStatus: 503, attempts: 8 }], signal.id, { delivery_status: 'failed' });
+    const redelivered = await report([{ ...base, deliveryStatus: 'delivered', responseStatus: 200, attempts: 9 }], signal.id, { delivery_status: 'delivered' });
+    expect(redelivered).toMatchObject({ delivery_status: 'delivered', response_status: 200 });
   });
 
   it("ignores a report that names another workspace's signal", async () => {

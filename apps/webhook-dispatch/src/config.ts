@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEBHOOK_DELIVERY_RETENTION_DAYS } from '@radar/contracts';
 import { env } from '@radar/platform/config';
 import { ALLOWABLE_ADDRESS_CLASSES } from './endpoints/address-class';
 import { encryptionKey } from './secrets/encryption-key';
@@ -31,6 +32,8 @@ const retryDelays = () =>
 /** webhook-dispatch's own variables; ports, database and NATS come from the platform and the service catalogue. */
 export const webhookDispatchConfig = z.object({
   OPERATOR_SECRET: env.secret(),
+  /** Verifies the caller identity the gateway signs onto public /webhooks requests. */
+  INTERNAL_SIGNING_SECRET: env.secret(),
   /** Seals webhook secrets and team-chat URLs at rest (AES-256-GCM): 32 random bytes, base64. Its own, shared with no service. */
   WEBHOOK_SECRET_KEY: encryptionKey(),
   /** Keys sealed with before a rotation, comma-separated: still opened, never used to seal. */
@@ -79,6 +82,13 @@ export const webhookDispatchConfig = z.object({
   SIGNAL_CONSUMER_CONCURRENCY: count(256, 2_000),
   /** Digests and team-chat messages sent at once per replica. */
   DIGEST_CONCURRENCY: count(4, 100),
+
+  /** Replayed attempts per second per webhook, at most, so a receiver that just recovered is not flooded (extensions.md: 50). */
+  WEBHOOK_REPLAY_RATE_PER_SECOND: count(50, 10_000),
+  /** Deliveries and their attempts are kept this many days, then purged (the signals stay). */
+  WEBHOOK_DELIVERY_RETENTION_DAYS: count(WEBHOOK_DELIVERY_RETENTION_DAYS, 3_650),
+  /** How often a replica checks whether it holds the purge job, and runs it when it does. */
+  WEBHOOK_DELIVERY_PURGE_INTERVAL_MS: milliseconds(3_600_000),
 });
 
 export type WebhookDispatchConfig = z.infer<typeof webhookDispatchConfig>;

@@ -3,8 +3,10 @@ import { inTransaction } from '@radar/platform/database';
 import { OutboxRelay } from '@radar/platform/outbox';
 import { RabbitMq } from '@radar/platform/rabbitmq';
 import { defineService, runService } from '@radar/platform/service';
+import { SingleRunner } from '@radar/platform/single-runner';
 import { webhookDispatchConfig } from './config';
 import { createWebhookDispatchPrisma } from './data/prisma';
+import { DeliveryLogRepository } from './data/delivery-log.repository';
 import { QueueOutboxRepository } from './data/queue-outbox.repository';
 import { RunDeliveryRepository } from './data/run-delivery.repository';
 import { SlackConnectionRepository } from './data/slack-connection.repository';
@@ -13,6 +15,7 @@ import { WebhookRepository } from './data/webhook.repository';
 import { systemHostResolver, type HostResolver } from './endpoints/host-resolver';
 import { consumeDeliveryEvents } from './events/delivery.consumers';
 import { operatorRoutes } from './http/operator.routes';
+import { webhooksRoutes } from './http/webhooks.routes';
 import { DigestMailer } from './mail/digest-mailer';
 import { OutboundClient } from './outbound/outbound-client';
 import { deliveryQueues } from './queues/delivery-queues';
@@ -22,6 +25,7 @@ import { serveRegistryRpc } from './rpc/registry.rpc';
 import { SecretKeyring } from './secrets/secret-keyring';
 import { createDeliveryBatches, drainDeliveryBatches } from './use-cases/delivery-batches';
 import type { DeliveryDeps } from './use-cases/delivery-deps';
+import { purgeExpiredDeliveries } from './use-cases/purge-expired-deliveries';
 import { queueOverdueRuns } from './use-cases/queue-overdue-runs';
 
 export interface WebhookDispatchOptions {
@@ -32,6 +36,9 @@ export interface WebhookDispatchOptions {
 /** How long an ended run waits for signals that never come before its digest goes out with what arrived. */
 const RUN_SIGNALS_MAX_WAIT_MS = 15 * 60_000;
 const OVERDUE_RUN_SWEEP_MS = 60_000;
+/** The retention purge runs in one replica at a time (a PostgreSQL advisory lock of this name). */
+const PURGE_JOB_NAME = 'webhook-dispatch.delivery-retention';
+const PURGE_BATCH_SIZE = 1_000;
 /**
  * Of the shutdown grace, what is kept for relaying the outcomes handlers just recorded and closing
  * the rest; the remainder lets webhook requests in flight finish (up to WEBHOOK_TIMEOUT_MS).
@@ -69,6 +76,7 @@ export const createWebhookDispatchService = (options: WebhookDispatchOptions = {
         resolveHost: options.resolveHost ?? systemHostResolver(),
         transaction: (work) => inTransaction(pool, work),
         deliveries: new WebhookDeliveryRepository(pool),
+        deliveryLog: new DeliveryLogRepository(pool),
         runs: new RunDeliveryRepository(pool),
         outbound,
         mailer,
@@ -77,16 +85,28 @@ export const createWebhookDispatchService = (options: WebhookDispatchOptions = {
             jobRelay.wake();
           },
         },
-        settings: { webhookTimeoutMs: config.WEBHOOK_TIMEOUT_MS, digestRecipientDomain: config.DIGEST_RECIPIENT_DOMAIN },
+        settings: {
+          webhookTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
+          retryDelaysMs: config.DELIVERY_RETRY_DELAYS_MS,
+          retryJitter: config.DELIVERY_RETRY_JITTER,
+          replayRatePerSecond: config.WEBHOOK_REPLAY_RATE_PER_SECOND,
+          digestRecipientDomain: config.DIGEST_RECIPIENT_DOMAIN,
+        },
         now,
         logger,
       };
       const deps: DeliveryDeps = { ...base, batches: createDeliveryBatches(base) };
       serveRegistryRpc(bus, deps);
+      const runner = new SingleRunner({ pool, logger });
+      const stopping = new AbortController();
+      const retention = { retentionDays: config.WEBHOOK_DELIVERY_RETENTION_DAYS, batchSize: PURGE_BATCH_SIZE };
+      /** One replica purges; the others find the job held and skip this turn. */
+      const purgeExpired = () => runner.runExclusive(PURGE_JOB_NAME, (lost) => purgeExpiredDeliveries(deps, retention, AbortSignal.any([lost, stopping.signal])));
       let sweep: NodeJS.Timeout | undefined;
+      let purge: NodeJS.Timeout | undefined;
       return {
-        deps: { ...deps, prisma, pool, rabbit, jobRelay, eventRelay },
-        http: [{ routes: operatorRoutes(deps, config.OPERATOR_SECRET) }],
+        deps: { ...deps, prisma, pool, rabbit, jobRelay, eventRelay, purgeExpired },
+        http: [{ routes: [operatorRoutes(deps, config.OPERATOR_SECRET), webhooksRoutes(deps, config.INTERNAL_SIGNING_SECRET)] }],
         readiness: {
           rabbitmq: async () => {
             if (!rabbit.isConnected) throw new Error('RabbitMQ connection is down; reconnecting');
@@ -102,9 +122,14 @@ export const createWebhookDispatchService = (options: WebhookDispatchOptions = {
           sweep = setInterval(() => {
             queueOverdueRuns(deps, RUN_SIGNALS_MAX_WAIT_MS).catch((error: unknown) => logger.warn({ err: error }, 'overdue run sweep failed'));
           }, OVERDUE_RUN_SWEEP_MS);
+          purge = setInterval(() => {
+            purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'delivery retention purge failed; the next turn tries again'));
+          }, config.WEBHOOK_DELIVERY_PURGE_INTERVAL_MS);
         },
         async stop() {
           clearInterval(sweep);
+          clearInterval(purge);
+          stopping.abort(new Error('webhook-dispatch is stopping'));
           // Handlers at work finish and record their outcomes; then what they wrote is relayed.
           await rabbit.close({ graceMs: Math.max(1_000, config.SHUTDOWN_GRACE_MS - RELAYS_AND_CLOSE_MS) });
           await drainDeliveryBatches(deps.batches);

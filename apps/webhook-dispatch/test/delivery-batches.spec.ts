@@ -184,7 +184,7 @@ describe('WebhookDeliveryRepository, many rows per statement', () => {
     await repository.insertWithJobs([delivery]);
     const attempt = (status: 'delivered' | 'pending', responseStatus: number) => ({
       record: { deliveryId: delivery.id, startedAt: new Date(), responseStatus, latencyMs: 3, error: null },
-      outcome: { status, responseStatus, error: null },
+      outcome: { status, responseStatus, error: null, nextAttemptAt: null },
     });
 
     const recorded = await service.pool.connect().then(async (client) => {

@@ -21,3 +21,7 @@ export type Signal = Schemas['Signal'];
 export type SignalsSummary = Schemas['SignalsSummary'];
 export type Lead = Schemas['Lead'];
 export type LeadsSummary = Schemas['LeadsSummary'];
+export type Webhook = Schemas['Webhook'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type WebhookDeliveryDetail = Schemas['WebhookDeliveryDetail'];
+export type WebhookDeliveryAttempt = Schemas['WebhookDeliveryAttempt'];

@@ -72,6 +72,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   WORKSPACE_CRON_JOB_LIMIT: 'The workspace already has 10 active monitors.',
   DOMAIN_ALREADY_ACTIVE: 'The monitor already watches that company.',
   DOMAINS_FOLLOW_LIST: 'The monitor watches a saved list; change the list to change its companies.',
+  DELIVERY_IN_PROGRESS: 'An attempt of the webhook delivery is already queued or in flight; redeliver once it has ended.',
   STATUS_TRANSITION_FORBIDDEN: 'A monitor paused for lack of credits resumes by itself after a top-up; it cannot be resumed by hand.',
   MALFORMED_REQUEST: 'The HTTP request could not be parsed.',
   REQUEST_TIMEOUT: 'The request took too long to arrive.',

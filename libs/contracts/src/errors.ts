@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   DOMAIN_ALREADY_ACTIVE: 409,
   DOMAINS_FOLLOW_LIST: 409,
   STATUS_TRANSITION_FORBIDDEN: 409,
+  /** A webhook delivery already has an attempt queued or in flight. */
+  DELIVERY_IN_PROGRESS: 409,
   /** An HTTP request the server could not parse (request line, headers or chunked framing). */
   MALFORMED_REQUEST: 400,
   /** The client took too long to send its request. */

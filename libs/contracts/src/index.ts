@@ -15,6 +15,7 @@ export * from './public-operations';
 export * from './error-details';
 export * from './service-catalogue';
 export * from './webhook-registry';
+export * from './webhooks-api';
 export * from './monitoring';
 export * from './monitors-api';
 export * from './signals';

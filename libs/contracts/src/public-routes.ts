@@ -20,6 +20,9 @@ export const RATE_LIMIT_BUCKETS = {
   signals: 120,
   'signals.export': 30,
   leads: 120,
+  /** extensions.md, section 3: "Webhook reads" (every GET under /webhooks) and "Webhook changes" (every POST). */
+  'webhooks.read': 120,
+  'webhooks.write': 60,
 } as const;
 
 export type RateLimitBucket = keyof typeof RATE_LIMIT_BUCKETS;
@@ -31,7 +34,7 @@ export interface PublicRoute {
   upstream: Upstream;
   bucket: RateLimitBucket;
   scope: Scope;
-  /** Monitor changes: the token holder must be owner or admin at request time. */
+  /** Monitor and webhook changes: the token holder must be owner or admin at request time. */
   requiresEditRole?: boolean;
 }
 
@@ -48,6 +51,16 @@ const monitorChange = (method: PublicRoute['method'], path: string): PublicRoute
   path,
   upstream: 'monitor-scheduler',
   bucket: 'monitors.write',
+  scope: 'read_write',
+  requiresEditRole: true,
+});
+
+/** Webhook changes (redeliver, replay, test): as monitor changes, a read_write token of an owner or admin. */
+const webhookChange = (path: string): PublicRoute => ({
+  method: 'POST',
+  path,
+  upstream: 'webhook-dispatch',
+  bucket: 'webhooks.write',
   scope: 'read_write',
   requiresEditRole: true,
 });
@@ -78,4 +91,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   read('GET', '/signals/export', 'signal-ingest', 'signals.export'),
   read('GET', '/leads', 'signal-ingest', 'leads'),
   read('GET', '/leads/summary', 'signal-ingest', 'leads'),
+  read('GET', '/webhooks', 'webhook-dispatch', 'webhooks.read'),
+  read('GET', '/webhooks/*rest', 'webhook-dispatch', 'webhooks.read'),
+  webhookChange('/webhooks/*rest'),
 ];

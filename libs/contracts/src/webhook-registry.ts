@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { pathId } from './path-fields';
 import { textField } from './request-fields';
 
 /**
@@ -84,10 +83,21 @@ export const webhookTestResultSchema = z.object({
 });
 export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;
 
+/** `radar webhook list`: the webhooks of one workspace. */
+export const listWebhooksOperatorQuerySchema = z.object({ workspace_id: z.uuid() });
+
+/**
+ * The operator's side of the public webhook endpoints (`radar webhook ...`): the same answers,
+ * for any workspace's webhook (an operator names the webhook, not its workspace).
+ */
 export const WEBHOOK_OPERATOR_ROUTES = {
   createWebhook: { method: 'POST', path: '/webhooks' },
+  listWebhooks: { method: 'GET', path: '/webhooks' },
   testWebhook: { method: 'POST', path: '/webhooks/:webhook_id/test' },
+  listDeliveries: { method: 'GET', path: '/webhooks/:webhook_id/deliveries' },
+  getDelivery: { method: 'GET', path: '/webhooks/:webhook_id/deliveries/:delivery_id' },
+  redeliver: { method: 'POST', path: '/webhooks/:webhook_id/deliveries/:delivery_id/redeliver' },
+  replay: { method: 'POST', path: '/webhooks/:webhook_id/replay' },
   createSlackConnection: { method: 'POST', path: '/slack-connections' },
 } as const;
 
-export const webhookPathSchema = z.object({ webhook_id: pathId('webhook') });

@@ -5,6 +5,7 @@ import { benchLeads, parseLeadsBenchOptions } from './leads-benchmark';
 import { benchMonitorRun, parseMonitorRunBenchOptions } from './monitor-run-benchmark';
 import { benchSearch } from './search-benchmark';
 import { benchWebhookDelivery, parseWebhookBenchOptions } from './webhook-delivery-benchmark';
+import { benchWebhookReplay, parseWebhookReplayBenchOptions } from './webhook-replay-benchmark';
 import { parseSearchBenchOptions } from './search-options';
 import { benchTracingOverhead, parseTracingBenchOptions } from './tracing-overhead';
 import { benchTracingBare, parseTracingBareBenchOptions } from './tracing-bare-benchmark';
@@ -22,6 +23,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'monitor-run': () => benchMonitorRun(parseMonitorRunBenchOptions(process.argv.slice(3))),
   search: () => benchSearch(parseSearchBenchOptions(process.argv.slice(3))),
   webhooks: () => benchWebhookDelivery(parseWebhookBenchOptions(process.argv.slice(3))),
+  'webhook-replay': () => benchWebhookReplay(parseWebhookReplayBenchOptions(process.argv.slice(3))),
   phrases: () => benchSearchPhrases(parsePhraseBenchOptions(process.argv.slice(3))),
   tracing: () => benchTracingOverhead(parseTracingBenchOptions(process.argv.slice(3))),
   'tracing-bare': () => benchTracingBare(parseTracingBareBenchOptions(process.argv.slice(3))),

@@ -135,6 +135,7 @@ async function runScenario(scenario: Scenario, mode: 'burst' | 'paced', options:
     WEBHOOK_DISPATCH_PORT: String(port),
     WEBHOOK_DISPATCH_HOST: '127.0.0.1',
     OPERATOR_SECRET: operatorSecret,
+    INTERNAL_SIGNING_SECRET: randomBytes(32).toString('base64url'),
     WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
     WEBHOOK_ALLOW_HTTP: 'true',
     WEBHOOK_ALLOWED_ADDRESS_CLASSES: 'loopback',

@@ -4,7 +4,7 @@ import type { PublicRoute } from '../http/public-routes';
 import type { GatewayDeps } from './deps';
 
 /**
- * Scope first, then, for monitor changes, the holder's role read now (not when the token was
+ * Scope first, then, for monitor and webhook changes, the holder's role read now (not when the token was
  * issued or cached): a token never outranks its holder, and a demotion takes effect at once.
  */
 export async function authorizeRoute(
@@ -18,7 +18,7 @@ export async function authorizeRoute(
   if (!route.requiresEditRole) return caller;
   const role = await deps.identity.currentRole(caller.workspaceId, caller.userId);
   if (role !== 'owner' && role !== 'admin') {
-    throw new AppError('WORKSPACE_EDIT_FORBIDDEN', 'Only a workspace owner or admin can change monitors');
+    throw new AppError('WORKSPACE_EDIT_FORBIDDEN', 'Only a workspace owner or admin can change monitors and webhooks');
   }
   return { ...caller, role };
 }

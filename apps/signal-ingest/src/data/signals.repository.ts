@@ -71,8 +71,10 @@ export const signalsRepository = {
 
   /**
    * Fills a signal's webhook fields from its delivery's report, unless the signal already holds
-   * a newer one: fewer attempts, or anything after a final outcome, is older. Scoped to the
-   * workspace the report names. False when nothing changed (no such signal, or an older report).
+   * a newer one. A report of more attempts is newer, also after a final outcome (a redelivery
+   * through the API attempts a delivered or failed delivery again); one of no more attempts is
+   * newer only as the final outcome of a pending signal. Scoped to the workspace the report
+   * names. False when nothing changed (no such signal, or an older report).
    */
   async applyDeliveryOutcome(db: Queryable, workspaceId: string, signalId: string, outcome: DeliveryOutcome): Promise<boolean> {
     const { rowCount } = await db.query(
@@ -80,7 +82,8 @@ export const signalsRepository = {
        SET webhook_delivery_id = $3, delivery_status = $4, response_status = $5, delivery_attempts = $6
        WHERE id = $1 AND workspace_id = $2
          AND (delivery_attempts IS NULL
-              OR (delivery_status NOT IN ('delivered', 'failed') AND ($7 OR $6 > delivery_attempts)))`,
+              OR $6 > delivery_attempts
+              OR (delivery_status NOT IN ('delivered', 'failed') AND $7))`,
       [signalId, workspaceId, outcome.webhookDeliveryId, outcome.deliveryStatus, outcome.responseStatus, outcome.attempts, outcome.final],
     );
     return rowCount === 1;

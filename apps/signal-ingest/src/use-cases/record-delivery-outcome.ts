@@ -7,7 +7,8 @@ export type DeliveryUpdated = EventPayload<'delivery.updated'>;
 /**
  * `delivery.updated`: fills the signal's `webhook_delivery_id`, `delivery_status` and
  * `response_status`. Reports may be handled out of order (retries, several replicas): the one
- * with more attempts wins, and `delivered` or `failed` is never replaced. Safe to repeat.
+ * with more attempts wins (a redelivery after `delivered` or `failed` reports more attempts), and
+ * an older report never replaces a final outcome. Safe to repeat.
  */
 export async function recordDeliveryOutcome(deps: Pick<SignalIngestDeps, 'pool' | 'logger'>, event: DeliveryUpdated): Promise<void> {
   const changed = await signalsRepository.applyDeliveryOutcome(deps.pool, event.workspaceId, event.signalId, {

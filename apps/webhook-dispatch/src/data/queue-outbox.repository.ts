@@ -39,7 +39,7 @@ export class QueueOutboxRepository {
   constructor(private readonly pool: Pool) {}
 
   /**
-   * Claims up to `limit` of the oldest jobs (rows another relay holds are skipped), hands them to
+   * Claims up to `limit` of the oldest jobs whose time has come (rows another relay holds are skipped), hands them to
    * `publish`, and deletes those it reports published, in the claiming transaction. Jobs it does
    * not report stay for a later round; a crash before the commit leaves all of them, to be
    * published again (handlers are idempotent).
@@ -47,7 +47,7 @@ export class QueueOutboxRepository {
   async relay(limit: number, publish: (jobs: OutboxJob[]) => Promise<string[]>): Promise<{ claimed: number; published: number }> {
     return inTransaction(this.pool, async (tx) => {
       const { rows } = await tx.query<{ id: string; queue: QueueName; message: unknown; trace_context: Record<string, string> | null }>(
-        'SELECT id, queue, message, trace_context FROM queue_outbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED',
+        'SELECT id, queue, message, trace_context FROM queue_outbox WHERE available_at <= now() ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED',
         [limit],
       );
       if (rows.length === 0) return { claimed: 0, published: 0 };
@@ -55,6 +55,15 @@ export class QueueOutboxRepository {
       if (published.length > 0) await tx.query('DELETE FROM queue_outbox WHERE id = ANY($1::bigint[])', [published]);
       return { claimed: rows.length, published: published.length };
     });
+  }
+
+  /** How long until the next job that is not yet due becomes due (ms); undefined when none waits. */
+  async nextDueInMs(): Promise<number | undefined> {
+    const { rows } = await this.pool.query<{ wait_ms: number | null }>(
+      'SELECT ceil(extract(epoch FROM min(available_at) - now()) * 1000)::int AS wait_ms FROM queue_outbox WHERE available_at > now()',
+    );
+    const wait = rows[0]?.wait_ms;
+    return wait === null || wait === undefined ? undefined : Math.max(0, wait);
   }
 
   async waiting(): Promise<number> {

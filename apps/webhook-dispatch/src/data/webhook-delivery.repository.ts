@@ -22,6 +22,8 @@ export interface DeliveryToAttempt {
   workspaceId: string;
   status: DeliveryStatus;
   body: string;
+  /** A redelivery (redeliver, replay) is queued or in flight. */
+  redeliveryQueued: boolean;
   webhook: { id: string; url: string; secret: SealedValue } | null;
 }
 
@@ -38,6 +40,8 @@ export interface DeliveryOutcome {
   status: DeliveryStatus;
   responseStatus: number | null;
   error: string | null;
+  /** While pending: the earliest time the next scheduled attempt may go out. */
+  nextAttemptAt: Date | null;
 }
 
 export interface AttemptWithOutcome {
@@ -57,6 +61,7 @@ interface AttemptRow {
   workspace_id: string;
   status: DeliveryStatus;
   body: string;
+  redelivery_queued: boolean;
   webhook_id: string | null;
   url: string | null;
   secret_key_id: string | null;
@@ -72,8 +77,8 @@ interface AttemptRow {
  */
 const RECORD_ATTEMPTS = `
 WITH attempt AS (
-  SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::integer[], $4::text[], $5::timestamptz[], $6::integer[], $7::integer[], $8::text[])
-    AS a(delivery_id, status, outcome_response_status, outcome_error, started_at, response_status, latency_ms, error)
+  SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::integer[], $4::text[], $5::timestamptz[], $6::integer[], $7::integer[], $8::text[], $9::timestamptz[])
+    AS a(delivery_id, status, outcome_response_status, outcome_error, started_at, response_status, latency_ms, error, next_attempt_at)
 ), before AS (
   SELECT d.id, d.status FROM webhook_deliveries d WHERE d.id IN (SELECT delivery_id FROM attempt) ORDER BY d.id FOR UPDATE
 ), updated AS (
@@ -82,7 +87,9 @@ WITH attempt AS (
     status = CASE WHEN b.status = 'pending' THEN a.status ELSE d.status END,
     response_status = CASE WHEN b.status = 'pending' THEN a.outcome_response_status ELSE d.response_status END,
     last_error = CASE WHEN b.status = 'pending' THEN a.outcome_error ELSE d.last_error END,
-    completed_at = CASE WHEN b.status = 'pending' AND a.status <> 'pending' THEN now() ELSE d.completed_at END
+    completed_at = CASE WHEN b.status = 'pending' AND a.status <> 'pending' THEN now() ELSE d.completed_at END,
+    next_attempt_at = CASE WHEN b.status = 'pending' AND a.status = 'pending' THEN a.next_attempt_at END,
+    delivered_at = COALESCE(d.delivered_at, CASE WHEN b.status = 'pending' AND a.status = 'delivered' THEN a.started_at END)
   FROM before b JOIN attempt a ON a.delivery_id = b.id
   WHERE d.id = b.id
   RETURNING d.id, d.attempts, b.status = 'pending' AS changed
@@ -103,8 +110,8 @@ WITH input AS (
   SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::jsonb[], $8::jsonb[])
     WITH ORDINALITY AS i(id, signal_id, workspace_id, webhook_id, run_id, body, message, trace_context, ordinal)
 ), delivery AS (
-  INSERT INTO webhook_deliveries (id, signal_id, workspace_id, webhook_id, run_id, body, status)
-  SELECT id, signal_id, workspace_id, webhook_id, run_id, body, 'pending' FROM input ORDER BY ordinal
+  INSERT INTO webhook_deliveries (id, signal_id, workspace_id, webhook_id, run_id, body, status, next_attempt_at)
+  SELECT id, signal_id, workspace_id, webhook_id, run_id, body, 'pending', now() FROM input ORDER BY ordinal
   ON CONFLICT (signal_id) DO NOTHING
   RETURNING id
 ), job AS (
@@ -142,7 +149,7 @@ export class WebhookDeliveryRepository {
   /** The deliveries with their webhooks (of the same workspace only), in one read; a missing id has no entry. */
   async findToAttempt(deliveryIds: readonly string[]): Promise<Map<string, DeliveryToAttempt>> {
     const { rows } = await this.pool.query<AttemptRow>(
-      `SELECT d.id, d.signal_id, d.workspace_id, d.status, d.body, w.id AS webhook_id, w.url, w.secret_key_id, w.secret_sealed
+      `SELECT d.id, d.signal_id, d.workspace_id, d.status, d.body, d.redelivery_due_at IS NOT NULL AS redelivery_queued, w.id AS webhook_id, w.url, w.secret_key_id, w.secret_sealed
        FROM webhook_deliveries d
        LEFT JOIN webhooks w ON w.id = d.webhook_id AND w.workspace_id = d.workspace_id
        WHERE d.id = ANY($1::uuid[])`,
@@ -154,7 +161,15 @@ export class WebhookDeliveryRepository {
         row.webhook_id !== null && row.url !== null && row.secret_key_id !== null && row.secret_sealed !== null
           ? { id: row.webhook_id, url: row.url, secret: { keyId: row.secret_key_id, sealed: new Uint8Array(row.secret_sealed) } }
           : null;
-      found.set(row.id, { id: row.id, signalId: row.signal_id, workspaceId: row.workspace_id, status: row.status, body: row.body, webhook });
+      found.set(row.id, {
+        id: row.id,
+        signalId: row.signal_id,
+        workspaceId: row.workspace_id,
+        status: row.status,
+        body: row.body,
+        redeliveryQueued: row.redelivery_queued,
+        webhook,
+      });
     }
     return found;
   }
@@ -185,6 +200,7 @@ export class WebhookDeliveryRepository {
         round.map(({ attempt }) => attempt.record.responseStatus),
         round.map(({ attempt }) => attempt.record.latencyMs),
         round.map(({ attempt }) => attempt.record.error),
+        round.map(({ attempt }) => attempt.outcome.nextAttemptAt),
       ]);
       const byDelivery = new Map(rows.map((row) => [row.id, { attempts: row.attempts, changed: row.changed }]));
       for (const { attempt, index } of round) results[index] = byDelivery.get(attempt.record.deliveryId);

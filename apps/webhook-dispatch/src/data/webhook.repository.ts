@@ -29,6 +29,21 @@ export class WebhookRepository {
     return (await this.prisma.webhook.count({ where: { id: webhookId, workspaceId } })) > 0;
   }
 
+  /** The workspace's webhooks, oldest first (their secrets stay here). */
+  async listInWorkspace(workspaceId: string): Promise<{ id: string; url: string; createdAt: Date }[]> {
+    return this.prisma.webhook.findMany({
+      where: { workspaceId },
+      select: { id: true, url: true, createdAt: true },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+  }
+
+  /** Where and how to send, when the workspace has the webhook. */
+  async findInWorkspace(workspaceId: string, webhookId: string): Promise<WebhookForSending | null> {
+    const row = await this.prisma.webhook.findFirst({ where: { id: webhookId, workspaceId }, select: SENDING_FIELDS });
+    return row && toSending(row);
+  }
+
   /** Where and how to send, for an operator, who acts across workspaces (`radar webhook test` names only the webhook). */
   async findForOperator(webhookId: string): Promise<WebhookForSending | null> {
     const row = await this.prisma.webhook.findUnique({ where: { id: webhookId }, select: SENDING_FIELDS });

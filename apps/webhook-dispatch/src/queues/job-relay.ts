@@ -71,7 +71,18 @@ export class JobRelay {
         continue;
       }
       failures = 0;
-      if (round.claimed < this.settings.batchSize) await this.sleep(this.settings.pollIntervalMs, true);
+      if (round.claimed < this.settings.batchSize) await this.sleep(await this.untilNextDue(), true);
+    }
+  }
+
+  /** The poll interval, or less when a job written to go out later (a paced replay) is due sooner. */
+  private async untilNextDue(): Promise<number> {
+    try {
+      const dueInMs = await this.deps.jobs.nextDueInMs();
+      return dueInMs === undefined ? this.settings.pollIntervalMs : Math.min(this.settings.pollIntervalMs, dueInMs);
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'could not read when the next job is due; polling');
+      return this.settings.pollIntervalMs;
     }
   }
 

@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { Logger } from 'pino';
+import type { DeliveryLogRepository } from '../data/delivery-log.repository';
 import type { RunDeliveryRepository } from '../data/run-delivery.repository';
 import type { WebhookDeliveryRepository } from '../data/webhook-delivery.repository';
 import type { DigestMailer } from '../mail/digest-mailer';
@@ -12,6 +13,8 @@ export interface DeliveryDeps extends RegistryDeps {
   /** Runs `work` in one database transaction: rows and the jobs and events they announce commit together. */
   transaction: <T>(work: (tx: PoolClient) => Promise<T>) => Promise<T>;
   deliveries: WebhookDeliveryRepository;
+  /** The delivery log as the public API reads it, and the redeliveries it queues. */
+  deliveryLog: DeliveryLogRepository;
   /** The deliveries' statements shared by many handlers at once. */
   batches: DeliveryBatches;
   runs: RunDeliveryRepository;
@@ -26,6 +29,11 @@ export interface DeliveryDeps extends RegistryDeps {
 
 export interface DeliverySettings {
   webhookTimeoutMs: number;
+  /** The queue's retry schedule (waits before the 2nd, 3rd, ... attempt) and its jitter: when the next attempt may go out. */
+  retryDelaysMs: readonly number[];
+  retryJitter: number;
+  /** Replayed attempts per second per webhook, at most. */
+  replayRatePerSecond: number;
   /** The domain of owners' digest addresses (`owner.<workspace_id>@<domain>`). */
   digestRecipientDomain: string;
 }

@@ -10,6 +10,8 @@ export interface AttemptOutcome {
   startedAt: Date;
   answer: OutboundAnswer;
   status: DeliveryStatus;
+  /** While pending: the earliest time the next scheduled attempt may go out. */
+  nextAttemptAt: Date | null;
   /** The trace of the attempt, which its `delivery.updated` continues. */
   traceContext: Record<string, string> | null;
 }
@@ -23,11 +25,11 @@ export async function recordAttemptOutcomes(deps: Pick<DeliveryDeps, 'transactio
   await deps.transaction(async (tx) => {
     const recorded = await deps.deliveries.recordAttempts(
       tx,
-      outcomes.map(({ delivery, startedAt, answer, status }) => {
+      outcomes.map(({ delivery, startedAt, answer, status, nextAttemptAt }) => {
         const error = answer.error ?? (status === 'delivered' ? null : `receiver answered ${answer.status}`);
         return {
           record: { deliveryId: delivery.id, startedAt, responseStatus: answer.status, latencyMs: answer.latencyMs, error },
-          outcome: { status, responseStatus: answer.status, error },
+          outcome: { status, responseStatus: answer.status, error, nextAttemptAt: status === 'pending' ? nextAttemptAt : null },
         };
       }),
     );

@@ -8,17 +8,22 @@ import { answerVerdict } from './answer-verdict';
 import type { DeliveryDeps } from './delivery-deps';
 import { endpointTarget } from './endpoint-target';
 
+/** Whose webhook: the caller's workspace (the public API), or any (an operator, who names only the webhook). */
+export type WebhookOwner = { workspaceId: string } | 'operator';
+
 /**
- * Sends one signed test event to a webhook, now, and reports the receiver's answer (`radar
- * webhook test`): the same signing, address checks and timeout as a real delivery, no retries,
- * and nothing recorded as a signal.
+ * Sends one signed test event to a webhook, now, and reports the receiver's answer (POST
+ * /webhooks/{id}/test, `radar webhook test`): the same signing, address checks and timeout as a
+ * real delivery, under a `webhook-id` of `test_<uuid>`, no retries, and nothing recorded.
  */
 export async function testWebhook(
   deps: Pick<DeliveryDeps, 'webhooks' | 'keyring' | 'endpointPolicy' | 'resolveHost' | 'outbound' | 'settings' | 'now'>,
   webhookId: string,
+  owner: WebhookOwner,
 ): Promise<WebhookTestResult> {
-  const webhook = await deps.webhooks.findForOperator(webhookId);
-  if (!webhook) throw new AppError('NOT_FOUND', `No webhook ${webhookId}`);
+  // The id was parsed as a path parameter (a UUID) by the HTTP layer.
+  const webhook = owner === 'operator' ? await deps.webhooks.findForOperator(webhookId) : await deps.webhooks.findInWorkspace(owner.workspaceId, webhookId);
+  if (!webhook) throw new AppError('NOT_FOUND', `No webhook with id ${webhookId}`);
   const messageId = `test_${randomUUID()}`;
   const at = deps.now();
   const body = testWebhookBody(messageId, at);

@@ -467,6 +467,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks
+         * @description The workspace's webhooks, oldest first. The signing secret is shown once, when a webhook is created in the web app, never here.
+         *
+         *     Scope `read`. Rate limit: 120 requests per minute (bucket `webhooks.read`).
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a webhook's deliveries
+         * @description What was sent to the webhook, newest first, by offset (`limit` 1-200, default 50). `status` as the signal shows it as `delivery_status`; `since` and `until` are UTC days of creation, both inclusive. `id` is the `webhook_delivery_id`, the `webhook-id` header of every attempt. `last_error` and an attempt's `error`: null, or why no acceptable answer came: `timeout`, `connection_error`, `tls_error`, `address_refused` (the URL resolves to an address deliveries may not go to), `non_2xx`. Deliveries are kept 30 days.
+         *
+         *     Scope `read`. Rate limit: 120 requests per minute (bucket `webhooks.read`).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhook_id}/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delivery with its attempts
+         * @description The delivery and every attempt (one HTTP request each), oldest first. `last_error` and an attempt's `error`: null, or why no acceptable answer came: `timeout`, `connection_error`, `tls_error`, `address_refused` (the URL resolves to an address deliveries may not go to), `non_2xx`.
+         *
+         *     Scope `read`. Rate limit: 120 requests per minute (bucket `webhooks.read`).
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver a delivery
+         * @description Queues one more attempt of the delivery now. The attempt goes to the webhook's current URL with the same `webhook-id` header and body bytes, freshly timestamped and signed, after the same address checks as a scheduled attempt; it is not retried if it fails. Afterwards the status is `delivered` if any attempt ever got a 2xx, else `pending` while scheduled retries remain, else `failed`; the signal's `delivery_status` and `response_status` follow. Receivers should de-duplicate on `webhook-id`. While an attempt of the delivery is queued or in flight, 409 `DELIVERY_IN_PROGRESS`. No body, or `{}`. Needs a `read_write` token whose holder is an owner or admin of the workspace at request time.
+         *
+         *     Scope `read_write`, held by a workspace owner or admin. Rate limit: 60 requests per minute (bucket `webhooks.write`).
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhook_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay a webhook's deliveries
+         * @description Redelivers every delivery of the webhook created in the days `since` to `until` (UTC, both inclusive) with the `status` asked (`failed` by default, `delivered`, or `all` for both; a `pending` delivery is never replayed), as redeliver does, at most 10,000 (more is 422 naming `until`). A delivery with an attempt already queued or in flight is skipped and counted in `skipped`, so repeating a replay queues nothing twice. The attempts go out oldest first, at most 50 a second per webhook; their progress shows in the deliveries' statuses. Needs a `read_write` token whose holder is an owner or admin of the workspace at request time.
+         *
+         *     Scope `read_write`, held by a workspace owner or admin. Rate limit: 60 requests per minute (bucket `webhooks.write`).
+         */
+        post: operations["replayWebhookDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhook_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Sends one signed event now, `{"type": "webhook.test", "timestamp", "data": <an example Signal record>}`, under a `webhook-id` of `test_<uuid>`, with the same address checks and timeout as a delivery; not retried, not recorded. Answers whether a 2xx came, the status, the first 16 KiB of the response body, and why no acceptable answer came. No body, or `{}`. Needs a `read_write` token whose holder is an owner or admin of the workspace at request time.
+         *
+         *     Scope `read_write`, held by a workspace owner or admin. Rate limit: 60 requests per minute (bucket `webhooks.write`).
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1299,6 +1431,74 @@ export interface components {
             by_family: components["schemas"]["SignalFamilyCount"][];
             companies_followed: number;
             last_received_at: string | null;
+        };
+        /** @description A webhook of the workspace (its signing secret is never shown again after creation). */
+        Webhook: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            created_at: string;
+        };
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description The `webhook_delivery_id`: the `webhook-id` header of every attempt.
+             */
+            id: string;
+            /** Format: uuid */
+            signal_id: string;
+            /**
+             * @description `pending` while an attempt is scheduled, queued or in flight; `delivered` once any attempt got a 2xx; else `failed`.
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+            attempt_count: number;
+            last_response_status: number | null;
+            last_error: ("timeout" | "connection_error" | "tls_error" | "address_refused" | "non_2xx") | null;
+            next_attempt_at: string | null;
+            created_at: string;
+            delivered_at: string | null;
+        };
+        WebhookDeliveryDetail: {
+            /**
+             * Format: uuid
+             * @description The `webhook_delivery_id`: the `webhook-id` header of every attempt.
+             */
+            id: string;
+            /** Format: uuid */
+            signal_id: string;
+            /**
+             * @description `pending` while an attempt is scheduled, queued or in flight; `delivered` once any attempt got a 2xx; else `failed`.
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+            attempt_count: number;
+            last_response_status: number | null;
+            last_error: ("timeout" | "connection_error" | "tls_error" | "address_refused" | "non_2xx") | null;
+            next_attempt_at: string | null;
+            created_at: string;
+            delivered_at: string | null;
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
+        WebhookDeliveryAttempt: {
+            number: number;
+            started_at: string;
+            response_status: number | null;
+            latency_ms: number;
+            error: ("timeout" | "connection_error" | "tls_error" | "address_refused" | "non_2xx") | null;
+        };
+        /** @description An attempt of the webhook delivery is already queued or in flight; redeliver once it has ended. */
+        DeliveryInProgressError: {
+            detail: {
+                /** @constant */
+                code: "DELIVERY_IN_PROGRESS";
+                /** @description What went wrong, for people. May change: branch on `code`. */
+                message: string;
+                /** @description More about the error, when there is more to say. */
+                details?: {
+                    [key: string]: unknown;
+                };
+            };
         };
         ErrorEnvelope: {
             detail: {
@@ -4906,6 +5106,978 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MissingAuthHeaderError"] | components["schemas"]["InvalidTokenError"] | components["schemas"]["TokenExpiredError"];
+                };
+            };
+            /**
+             * @description Unprocessable:
+             *
+             *     - `VALIDATION_ERROR`: An invalid field, named in the message and listed in `details.errors`: unknown body fields, malformed JSON, values out of range, unknown enum values.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /**
+             * @description Too many requests:
+             *
+             *     - `RATE_LIMITED`: The bucket's requests per minute are used up; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /**
+             * @description Internal error:
+             *
+             *     - `INTERNAL_ERROR`: An unexpected failure; `details.request_id` identifies the request.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /**
+             * @description Service unavailable:
+             *
+             *     - `SERVICE_UNAVAILABLE`: A dependency (database, broker, another service) is down; retry with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `MALFORMED_REQUEST`: The HTTP request could not be parsed.
+             *     - `REQUEST_TIMEOUT`: The request took too long to arrive.
+             *     - `REQUEST_HEADER_FIELDS_TOO_LARGE`: The request headers are too large.
+             */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MalformedRequestError"] | components["schemas"]["RequestTimeoutError"] | components["schemas"]["RequestHeaderFieldsTooLargeError"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhooks. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Webhook"][];
+                        total: number;
+                    };
+                };
+            };
+            /**
+             * @description Not authenticated:
+             *
+             *     - `MISSING_AUTH_HEADER`: No `Authorization: Bearer <token>` header.
+             *     - `INVALID_TOKEN`: The token is unknown or revoked.
+             *     - `TOKEN_EXPIRED`: The token has expired.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingAuthHeaderError"] | components["schemas"]["InvalidTokenError"] | components["schemas"]["TokenExpiredError"];
+                };
+            };
+            /**
+             * @description Too many requests:
+             *
+             *     - `RATE_LIMITED`: The bucket's requests per minute are used up; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /**
+             * @description Internal error:
+             *
+             *     - `INTERNAL_ERROR`: An unexpected failure; `details.request_id` identifies the request.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /**
+             * @description Service unavailable:
+             *
+             *     - `SERVICE_UNAVAILABLE`: A dependency (database, broker, another service) is down; retry with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `MALFORMED_REQUEST`: The HTTP request could not be parsed.
+             *     - `REQUEST_TIMEOUT`: The request took too long to arrive.
+             *     - `REQUEST_HEADER_FIELDS_TOO_LARGE`: The request headers are too large.
+             */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MalformedRequestError"] | components["schemas"]["RequestTimeoutError"] | components["schemas"]["RequestHeaderFieldsTooLargeError"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                status?: "pending" | "delivered" | "failed";
+                since?: string;
+                until?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The webhook's id (a UUID, from GET /webhooks). */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["WebhookDelivery"][];
+                        total: number;
+                        limit: number;
+                        offset: number;
+                    };
+                };
+            };
+            /**
+             * @description Not authenticated:
+             *
+             *     - `MISSING_AUTH_HEADER`: No `Authorization: Bearer <token>` header.
+             *     - `INVALID_TOKEN`: The token is unknown or revoked.
+             *     - `TOKEN_EXPIRED`: The token has expired.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingAuthHeaderError"] | components["schemas"]["InvalidTokenError"] | components["schemas"]["TokenExpiredError"];
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `NOT_FOUND`: No such record in the workspace (a record of another workspace is not found either), or no such path.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /**
+             * @description Unprocessable:
+             *
+             *     - `VALIDATION_ERROR`: An invalid field, named in the message and listed in `details.errors`: unknown body fields, malformed JSON, values out of range, unknown enum values.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /**
+             * @description Too many requests:
+             *
+             *     - `RATE_LIMITED`: The bucket's requests per minute are used up; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /**
+             * @description Internal error:
+             *
+             *     - `INTERNAL_ERROR`: An unexpected failure; `details.request_id` identifies the request.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /**
+             * @description Service unavailable:
+             *
+             *     - `SERVICE_UNAVAILABLE`: A dependency (database, broker, another service) is down; retry with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `MALFORMED_REQUEST`: The HTTP request could not be parsed.
+             *     - `REQUEST_TIMEOUT`: The request took too long to arrive.
+             *     - `REQUEST_HEADER_FIELDS_TOO_LARGE`: The request headers are too large.
+             */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MalformedRequestError"] | components["schemas"]["RequestTimeoutError"] | components["schemas"]["RequestHeaderFieldsTooLargeError"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id (a UUID, from GET /webhooks). */
+                webhook_id: string;
+                /** @description The delivery's id: the `webhook_delivery_id` of its signal and the `webhook-id` header of every attempt. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
+                };
+            };
+            /**
+             * @description Not authenticated:
+             *
+             *     - `MISSING_AUTH_HEADER`: No `Authorization: Bearer <token>` header.
+             *     - `INVALID_TOKEN`: The token is unknown or revoked.
+             *     - `TOKEN_EXPIRED`: The token has expired.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingAuthHeaderError"] | components["schemas"]["InvalidTokenError"] | components["schemas"]["TokenExpiredError"];
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `NOT_FOUND`: No such record in the workspace (a record of another workspace is not found either), or no such path.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /**
+             * @description Too many requests:
+             *
+             *     - `RATE_LIMITED`: The bucket's requests per minute are used up; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /**
+             * @description Internal error:
+             *
+             *     - `INTERNAL_ERROR`: An unexpected failure; `details.request_id` identifies the request.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /**
+             * @description Service unavailable:
+             *
+             *     - `SERVICE_UNAVAILABLE`: A dependency (database, broker, another service) is down; retry with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `MALFORMED_REQUEST`: The HTTP request could not be parsed.
+             *     - `REQUEST_TIMEOUT`: The request took too long to arrive.
+             *     - `REQUEST_HEADER_FIELDS_TOO_LARGE`: The request headers are too large.
+             */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MalformedRequestError"] | components["schemas"]["RequestTimeoutError"] | components["schemas"]["RequestHeaderFieldsTooLargeError"];
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id (a UUID, from GET /webhooks). */
+                webhook_id: string;
+                /** @description The delivery's id: the `webhook_delivery_id` of its signal and the `webhook-id` header of every attempt. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The delivery, `pending` until the attempt is recorded. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /**
+             * @description Not authenticated:
+             *
+             *     - `MISSING_AUTH_HEADER`: No `Authorization: Bearer <token>` header.
+             *     - `INVALID_TOKEN`: The token is unknown or revoked.
+             *     - `TOKEN_EXPIRED`: The token has expired.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingAuthHeaderError"] | components["schemas"]["InvalidTokenError"] | components["schemas"]["TokenExpiredError"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `INSUFFICIENT_SCOPE`: The token's scope is too low (a `read` token on an endpoint that needs `read_write`).
+             *     - `WORKSPACE_EDIT_FORBIDDEN`: The token holder is not an owner or admin of the workspace (checked at request time).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"] | components["schemas"]["WorkspaceEditForbiddenError"];
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `NOT_FOUND`: No such record in the workspace (a record of another workspace is not found either), or no such path.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /**
+             * @description Conflict:
+             *
+             *     - `DELIVERY_IN_PROGRESS`: An attempt of the webhook delivery is already queued or in flight; redeliver once it has ended.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryInProgressError"];
+                };
+            };
+            /**
+             * @description Payload too large:
+             *
+             *     - `PAYLOAD_TOO_LARGE`: The body is larger than the limit.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /**
+             * @description Unsupported media type:
+             *
+             *     - `UNSUPPORTED_MEDIA_TYPE`: A non-empty body that is not `application/json`.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /**
+             * @description Unprocessable:
+             *
+             *     - `VALIDATION_ERROR`: An invalid field, named in the message and listed in `details.errors`: unknown body fields, malformed JSON, values out of range, unknown enum values.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /**
+             * @description Too many requests:
+             *
+             *     - `RATE_LIMITED`: The bucket's requests per minute are used up; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /**
+             * @description Internal error:
+             *
+             *     - `INTERNAL_ERROR`: An unexpected failure; `details.request_id` identifies the request.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /**
+             * @description Service unavailable:
+             *
+             *     - `SERVICE_UNAVAILABLE`: A dependency (database, broker, another service) is down; retry with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `MALFORMED_REQUEST`: The HTTP request could not be parsed.
+             *     - `REQUEST_TIMEOUT`: The request took too long to arrive.
+             *     - `REQUEST_HEADER_FIELDS_TOO_LARGE`: The request headers are too large.
+             */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MalformedRequestError"] | components["schemas"]["RequestTimeoutError"] | components["schemas"]["RequestHeaderFieldsTooLargeError"];
+                };
+            };
+        };
+    };
+    replayWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id (a UUID, from GET /webhooks). */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    since: string;
+                    until: string;
+                    /**
+                     * @default failed
+                     * @enum {string}
+                     */
+                    status?: "failed" | "delivered" | "all";
+                };
+            };
+        };
+        responses: {
+            /** @description How many were queued and skipped. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        queued: number;
+                        /** @description Matching deliveries left out because an attempt of theirs was already queued or in flight. */
+                        skipped: number;
+                    };
+                };
+            };
+            /**
+             * @description Not authenticated:
+             *
+             *     - `MISSING_AUTH_HEADER`: No `Authorization: Bearer <token>` header.
+             *     - `INVALID_TOKEN`: The token is unknown or revoked.
+             *     - `TOKEN_EXPIRED`: The token has expired.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingAuthHeaderError"] | components["schemas"]["InvalidTokenError"] | components["schemas"]["TokenExpiredError"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `INSUFFICIENT_SCOPE`: The token's scope is too low (a `read` token on an endpoint that needs `read_write`).
+             *     - `WORKSPACE_EDIT_FORBIDDEN`: The token holder is not an owner or admin of the workspace (checked at request time).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"] | components["schemas"]["WorkspaceEditForbiddenError"];
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `NOT_FOUND`: No such record in the workspace (a record of another workspace is not found either), or no such path.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /**
+             * @description Payload too large:
+             *
+             *     - `PAYLOAD_TOO_LARGE`: The body is larger than the limit.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /**
+             * @description Unsupported media type:
+             *
+             *     - `UNSUPPORTED_MEDIA_TYPE`: A non-empty body that is not `application/json`.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /**
+             * @description Unprocessable:
+             *
+             *     - `VALIDATION_ERROR`: An invalid field, named in the message and listed in `details.errors`: unknown body fields, malformed JSON, values out of range, unknown enum values.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /**
+             * @description Too many requests:
+             *
+             *     - `RATE_LIMITED`: The bucket's requests per minute are used up; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /**
+             * @description Internal error:
+             *
+             *     - `INTERNAL_ERROR`: An unexpected failure; `details.request_id` identifies the request.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /**
+             * @description Service unavailable:
+             *
+             *     - `SERVICE_UNAVAILABLE`: A dependency (database, broker, another service) is down; retry with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `MALFORMED_REQUEST`: The HTTP request could not be parsed.
+             *     - `REQUEST_TIMEOUT`: The request took too long to arrive.
+             *     - `REQUEST_HEADER_FIELDS_TOO_LARGE`: The request headers are too large.
+             */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MalformedRequestError"] | components["schemas"]["RequestTimeoutError"] | components["schemas"]["RequestHeaderFieldsTooLargeError"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id (a UUID, from GET /webhooks). */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The receiver's answer. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        webhook_id: string;
+                        url: string;
+                        webhook_message_id: string;
+                        delivered: boolean;
+                        response_status: number | null;
+                        latency_ms: number;
+                        response_body: string | null;
+                        error: string | null;
+                    };
+                };
+            };
+            /**
+             * @description Not authenticated:
+             *
+             *     - `MISSING_AUTH_HEADER`: No `Authorization: Bearer <token>` header.
+             *     - `INVALID_TOKEN`: The token is unknown or revoked.
+             *     - `TOKEN_EXPIRED`: The token has expired.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingAuthHeaderError"] | components["schemas"]["InvalidTokenError"] | components["schemas"]["TokenExpiredError"];
+                };
+            };
+            /**
+             * @description Forbidden:
+             *
+             *     - `INSUFFICIENT_SCOPE`: The token's scope is too low (a `read` token on an endpoint that needs `read_write`).
+             *     - `WORKSPACE_EDIT_FORBIDDEN`: The token holder is not an owner or admin of the workspace (checked at request time).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeError"] | components["schemas"]["WorkspaceEditForbiddenError"];
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `NOT_FOUND`: No such record in the workspace (a record of another workspace is not found either), or no such path.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /**
+             * @description Payload too large:
+             *
+             *     - `PAYLOAD_TOO_LARGE`: The body is larger than the limit.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /**
+             * @description Unsupported media type:
+             *
+             *     - `UNSUPPORTED_MEDIA_TYPE`: A non-empty body that is not `application/json`.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
                 };
             };
             /**

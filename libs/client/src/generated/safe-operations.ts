@@ -20,5 +20,8 @@ export const SAFE_TO_REPEAT: readonly string[] = [
   'GET /signals/export',
   'GET /leads',
   'GET /leads/summary',
+  'GET /webhooks',
+  'GET /webhooks/{webhook_id}/deliveries',
+  'GET /webhooks/{webhook_id}/deliveries/{delivery_id}',
   'GET /openapi.json',
 ];

@@ -5,9 +5,18 @@ import { MONITORS_OPERATIONS } from './monitors-operations';
 import type { PublicOperation } from './operation';
 import { REFERENCE_OPERATIONS } from './reference-operations';
 import { SIGNALS_OPERATIONS } from './signals-operations';
+import { WEBHOOKS_OPERATIONS } from './webhooks-operations';
 
 export { API_TAGS, type ApiExample, type ApiTag, type OperationRequest, type OperationSuccess, type PublicOperation } from './operation';
-export { companyPathSchema, exportPathSchema, monitorDomainPathSchema, monitorPathSchema, monitorRunPathSchema } from './path-parameters';
+export {
+  companyPathSchema,
+  exportPathSchema,
+  monitorDomainPathSchema,
+  monitorPathSchema,
+  monitorRunPathSchema,
+  webhookDeliveryPathSchema,
+  webhookPathSchema,
+} from './path-parameters';
 export { API_REFERENCE_PAGE_PATH, OPENAPI_DOCUMENT_PATH } from './reference-operations';
 
 /**
@@ -21,5 +30,6 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
   ...EXPORTS_OPERATIONS,
   ...MONITORS_OPERATIONS,
   ...SIGNALS_OPERATIONS,
+  ...WEBHOOKS_OPERATIONS,
   ...REFERENCE_OPERATIONS,
 ];

@@ -47,7 +47,7 @@ export interface OperationRequest {
 }
 
 export interface OperationSuccess {
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
   description: string;
   /** The JSON body; none for 204. */
   body?: z.ZodType;
@@ -69,6 +69,12 @@ export const API_TAGS = [
   { name: 'Monitors', description: 'Daily checks (09:00 UTC) of companies for new signals, delivered by email digest or webhook; 1 credit per company per signal type per run.' },
   { name: 'Signals', description: 'Everything the monitors delivered.' },
   { name: 'Leads', description: 'A read-only feed of recent events of the followed companies. Free.' },
+  {
+    name: 'Webhooks',
+    description:
+      'The workspace\'s webhooks (created in the web app), what was sent to them and what they answered, and sending it ' +
+      'again: one delivery (redeliver) or every delivery of some days (replay). Deliveries are kept 30 days.',
+  },
   { name: 'Reference', description: 'This document.' },
 ] as const;
 

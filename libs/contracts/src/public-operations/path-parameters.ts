@@ -36,3 +36,15 @@ export const monitorRunPathSchema = z.object({
   monitor_id: monitorId,
   run_id: pathId('run').meta({ description: 'The run\'s id (a UUID).', example: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d' }),
 });
+
+const webhookId = pathId('webhook').meta({ description: 'The webhook\'s id (a UUID, from GET /webhooks).', example: '4c5d6e7f-8a9b-4c0d-9e1f-2a3b4c5d6e7f' });
+
+export const webhookPathSchema = z.object({ webhook_id: webhookId });
+
+export const webhookDeliveryPathSchema = z.object({
+  webhook_id: webhookId,
+  delivery_id: pathId('delivery').meta({
+    description: 'The delivery\'s id: the `webhook_delivery_id` of its signal and the `webhook-id` header of every attempt.',
+    example: '2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b',
+  }),
+});
