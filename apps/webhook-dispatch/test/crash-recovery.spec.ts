@@ -184,7 +184,8 @@ describe('a dispatcher SIGKILLed with webhook requests in flight', () => {
 
 describe("the broker forcibly closes the service's connection mid-stream (rabbitmqctl close_connection)", () => {
   it('re-connects and loses none: each signal delivered at least once and recorded once', async () => {
-    const receiver = await startHttpReceiver(() => ({ status: 200, delayMs: 200 }));
+    // Slow enough answers (about five seconds of work in all) that the close lands mid-stream even on a busy machine.
+    const receiver = await startHttpReceiver(() => ({ status: 200, delayMs: 1_000 }));
     const service = await startWebhookDispatch({
       env: { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_ADDRESS_CLASSES: 'loopback', DELIVERY_RETRY_DELAYS_MS: RETRY_DELAYS, WEBHOOK_CONCURRENCY: '64' },
     });
