@@ -53,6 +53,18 @@ describe('operator interface', () => {
     expect(badRole.body.detail.message).toContain('role');
   });
 
+  it('answers a user or token path id that names nothing (not an id, a NUL) with 404, and a field on a revoke with 422', async () => {
+    for (const id of ['not-a-uuid', '%00', '6d1f0a5e-4a0e-4c55-9f57-3b3f1f7c7c11%00']) {
+      const role = await request(gateway.operatorApp).patch(`/operator/v1/users/${id}`).set('Authorization', `Bearer ${OPERATOR_SECRET}`).send({ role: 'admin' });
+      expect(role.status).toBe(404);
+      expect(role.body.detail.code).toBe('NOT_FOUND');
+      expect((await post(`/tokens/${id}/revoke`, {})).status).toBe(404);
+    }
+    const unknown = await post('/tokens/6d1f0a5e-4a0e-4c55-9f57-3b3f1f7c7c11/revoke', { reason: 'leaked' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.detail.message).toBe('body field "reason": unknown field');
+  });
+
   it('refuses to demote the only owner of a workspace, and allows it once there is another', async () => {
     const { workspace_id, owner_user_id } = await gateway.operator.workspace();
     const demote = () =>

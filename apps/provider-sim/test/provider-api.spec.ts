@@ -38,6 +38,15 @@ describe('provider-sim: the provider API over HTTP', () => {
     expect((await errorOf(unknownType)).message).toContain('signal_type');
   });
 
+  it('refuses a day of year 0 and a NUL in the domain path with 422 naming them', async () => {
+    const yearZero = await provider.items(BUSY, 'news_events', '0000-01-01');
+    expect(yearZero.status).toBe(422);
+    expect((await errorOf(yearZero)).message).toContain('query field "as_of": must be a day from 0001-01-01 to 9999-12-31');
+    const nul = await provider.items('a\u0000.com', 'news_events', '2026-11-25');
+    expect(nul.status).toBe(422);
+    expect((await errorOf(nul)).message).toContain('path field "domain": must not contain a NUL character');
+  });
+
   it('serves each signal type of a company as of a day: a year of items, newest first, in the contract shape', async () => {
     for (const signalType of ['job_openings', 'financing_events', 'news_events', 'connections'] as const) {
       const body = await itemsOf(BUSY, signalType, '2026-11-25');

@@ -149,6 +149,7 @@ describe('isoInstant', () => {
     for (const value of ['0000-01-01T00:00:00Z', '0000-12-31T23:00:00Z', '0001-01-01T00:30:00+01:00']) {
       expect(fieldsOf(isoInstant().safeParse(value))).toEqual([': must be on or after 0001-01-01T00:00:00Z']);
     }
+    expect(isoInstant().safeParse('next tuesday').success).toBe(false);
     expect(fieldsOf(createTokenBodySchema.safeParse({ user_id: crypto.randomUUID(), name: 'x', scope: 'read', expires_at: '0000-06-01T00:00:00Z' }))).toEqual([
       'expires_at: must be on or after 0001-01-01T00:00:00Z',
     ]);

@@ -57,7 +57,11 @@ export const calendarDay = () =>
 export const isoInstant = () =>
   z.iso
     .datetime({ offset: true })
-    .refine((value) => new Date(value).toISOString().slice(0, 10) >= CALENDAR_DAY_RANGE.first, `must be on or after ${CALENDAR_DAY_RANGE.first}T00:00:00Z`);
+    .refine((value) => {
+      const instant = new Date(value);
+      // Text that is no instant at all is the format check's to name.
+      return Number.isNaN(instant.getTime()) || instant.toISOString().slice(0, 10) >= CALENDAR_DAY_RANGE.first;
+    }, `must be on or after ${CALENDAR_DAY_RANGE.first}T00:00:00Z`);
 
 /**
  * The body of an endpoint that takes none (`POST /exports/{id}/download`, a DELETE): nothing, or
