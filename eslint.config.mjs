@@ -17,7 +17,8 @@ export default tseslint.config(
   },
   {
     // Boundaries by the projects' tags (package.json "nx.tags"): apps never import apps, contracts
-    // imports nothing of ours, platform only contracts.
+    // imports nothing of ours, platform only contracts; the public API's clients (the typed client,
+    // the MCP tools) only contracts and the API document.
     files: ['**/*.ts'],
     plugins: { '@nx': nx },
     rules: {
@@ -29,8 +30,9 @@ export default tseslint.config(
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:dataset', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:dataset'] },
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:tool', 'type:platform', 'type:contracts', 'type:dataset'] },
+            { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:client', 'type:platform', 'type:contracts'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:dataset', 'type:client'] },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:tool', 'type:platform', 'type:contracts', 'type:dataset', 'type:client'] },
           ],
         },
       ],
