@@ -11,6 +11,21 @@ export interface ObjectJsonSchema {
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
+/**
+ * `type: ["string", "null"]` as `anyOf` of single types: legal either way, but clients that map
+ * tool schemas onto a single-type dialect (function declarations of some model providers) reject
+ * the array form (the MCP Inspector warns of it).
+ */
+function singleTypes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(singleTypes);
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value).map(([key, inner]) => [key, key === 'enum' || key === 'const' || key === 'default' ? inner : singleTypes(inner)] as const);
+  const object = Object.fromEntries(entries) as Record<string, unknown>;
+  if (!Array.isArray(object.type)) return object;
+  const { type: types, ...rest } = object;
+  return { ...rest, anyOf: (types as unknown[]).map((type) => ({ type })) };
+}
+
 /** A contract's zod schema as JSON Schema of any type (a single argument's, say), without a `$schema` of its own. */
 export function renderedSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rendered } = z.toJSONSchema(schema, {
@@ -19,7 +34,7 @@ export function renderedSchema(schema: z.ZodType, io: 'input' | 'output'): JsonS
     unrepresentable: 'any',
     override: ({ jsonSchema, zodSchema }) => renderSchema({ jsonSchema, zodSchema, io }),
   });
-  return rendered;
+  return singleTypes(rendered) as JsonSchema;
 }
 
 /**

@@ -57,6 +57,11 @@ describe('the tool catalogue', () => {
     }
     expect(byName('get_export').outputSchema?.properties).toHaveProperty('download_url');
   });
+
+  it('writes a nullable value as anyOf of single types, which single-type schema dialects can map', () => {
+    expect(JSON.stringify(RADAR_TOOL_LIST)).not.toMatch(/"type":\[/);
+    expect(byName('get_company').outputSchema?.properties?.industry).toEqual({ anyOf: [{ type: 'string' }, { type: 'null' }] });
+  });
 });
 
 describe('paging words', () => {

@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { RADAR_TOOL_LIST } from '@radar/mcp-tools';
 import { httpMcpClient, mcpUrl, readResult, stdioMcpClient } from '../src/mcp-clients';
+import { ensureInspector, runInspector } from '../src/mcp-inspector';
 import { workspaceWithToken } from '../src/operator-world';
 import { callApi } from '../src/public-api';
 import { radar, runRadar } from '../src/radar-cli';
@@ -39,6 +40,9 @@ const INITIALIZE = {
   method: 'initialize',
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
 };
+
+// Installed before the tests are defined, so that a skip can say why.
+const inspector = ensureInspector();
 
 const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => readResult((await client.callTool({ name, arguments: args })) as CallToolResult);
 
@@ -210,6 +214,27 @@ describe('the MCP server: the public API as tools, through the gateway and `rada
         await client.close();
       }
     });
+
+    const withInspector = inspector.available ? it : it.skip;
+    withInspector(
+      `is driven by the MCP Inspector's command-line mode: it lists the tools and calls search_companies against \`npx radar mcp\`${inspector.available ? '' : ` (skipped: ${inspector.reason})`}`,
+      async () => {
+        const server = ['npx', 'radar', 'mcp'];
+        const env = { RADAR_TOKEN: readToken, RADAR_BASE_URL: stack().gatewayUrl };
+        const listed = await runInspector(server, env, ['--method', 'tools/list']);
+        expect({ code: listed.code, stderr: listed.code === 0 ? '' : listed.stderr }).toEqual({ code: 0, stderr: '' });
+        expect((JSON.parse(listed.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
+
+        const args = ['limit=3', 'sort_by=name', 'sort_order=asc'];
+        const called = await runInspector(server, env, ['--method', 'tools/call', '--tool-name', 'search_companies', ...args.flatMap((arg) => ['--tool-arg', arg])]);
+        expect({ code: called.code, stderr: called.code === 0 ? '' : called.stderr }).toEqual({ code: 0, stderr: '' });
+        const result = JSON.parse(called.stdout) as CallToolResult;
+        const api = await callApi(stack(), 'POST', '/companies/search', readToken, { limit: 3, sort_by: 'name', sort_order: 'asc' });
+        expect(result.structuredContent).toEqual(api.body);
+        expect(readResult(result).json).toEqual(api.body);
+      },
+      120_000,
+    );
 
     it('prints MISSING_AUTH_HEADER on stderr and exits non-zero without RADAR_TOKEN, with nothing on stdout', async () => {
       const run = await runRadar(stack(), ['mcp'], { RADAR_BASE_URL: stack().gatewayUrl });
