@@ -29,8 +29,9 @@ export function loadPublicApiConfig(env: NodeJS.ProcessEnv): PublicApiConfig {
     if (error instanceof ConfigError) throw new CliError('CONFIG_ERROR', error.problems.join('; '), EXIT.usage);
     throw error;
   }
+  // The API's own code for a call without a token (exit 1, as for any refusal the API would give).
   if (!config.RADAR_TOKEN) {
-    throw new CliError('MISSING_AUTH_HEADER', 'Set RADAR_TOKEN to a Radar API token (rdr_...): the tools call the API with it', EXIT.usage);
+    throw new CliError('MISSING_AUTH_HEADER', 'Set RADAR_TOKEN to a Radar API token (rdr_...): the tools call the API with it');
   }
   return { baseUrl: config.RADAR_BASE_URL ?? `http://127.0.0.1:${config.GATEWAY_PORT}`, token: config.RADAR_TOKEN };
 }
