@@ -27,10 +27,11 @@ const INSTRUCTIONS =
 /** A tool's input schema: its operation's path, query and body schemas and its own header arguments, as one object. */
 function inputSchemaOf(tool: RadarTool): ObjectJsonSchema {
   const request = tool.operation.request ?? {};
+  const body = request.body ? jsonSchemaOf(request.body, 'input') : undefined;
   const parts: ObjectJsonSchema[] = [];
   if (request.path) parts.push(jsonSchemaOf(request.path, 'input'));
   if (request.query) parts.push(jsonSchemaOf(request.query, 'input'));
-  if (request.body) parts.push(jsonSchemaOf(request.body, 'input'));
+  if (body) parts.push(body);
   for (const [name, argument] of Object.entries(tool.headerArguments ?? {})) {
     parts.push({
       type: 'object',
@@ -38,8 +39,7 @@ function inputSchemaOf(tool: RadarTool): ObjectJsonSchema {
       ...(argument.required ? { required: [name] } : {}),
     });
   }
-  const closed = request.body ? jsonSchemaOf(request.body, 'input').additionalProperties === false : false;
-  return mergedSchema(parts, closed);
+  return mergedSchema(parts, body?.additionalProperties === false);
 }
 
 /** What `tools/list` answers: the same for every caller. */
