@@ -7,17 +7,19 @@ const DEPENDENCY_RULES = [
   { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:dataset', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contracts'] },
+  // The typed client of the public API and what is built on it (the MCP tools).
+  { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:client', 'type:platform', 'type:contracts'] },
   // The index interface and query model; its testing entry builds fixtures from the dataset.
   { sourceTag: 'type:company-index', onlyDependOnLibsWithTags: ['type:contracts', 'type:dataset'] },
   // An engine knows the index interface and the contracts (and the platform's plumbing), nothing of the search service.
   { sourceTag: 'type:company-engine', onlyDependOnLibsWithTags: ['type:company-index', 'type:contracts', 'type:platform'] },
   {
     sourceTag: 'type:app',
-    onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:dataset', 'type:company-index', 'type:company-engine'],
+    onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:dataset', 'type:client', 'type:company-index', 'type:company-engine'],
   },
   {
     sourceTag: 'type:tool',
-    onlyDependOnLibsWithTags: ['type:tool', 'type:platform', 'type:contracts', 'type:dataset', 'type:company-index', 'type:company-engine'],
+    onlyDependOnLibsWithTags: ['type:tool', 'type:platform', 'type:contracts', 'type:dataset', 'type:client', 'type:company-index', 'type:company-engine'],
   },
 ];
 
@@ -41,7 +43,8 @@ export default tseslint.config(
   },
   {
     // Boundaries by the projects' tags (package.json "nx.tags"): apps never import apps, contracts
-    // imports nothing of ours, platform only contracts.
+    // imports nothing of ours, platform only contracts; the public API's clients (the typed client,
+    // the MCP tools) only contracts and the API document.
     files: ['**/*.ts'],
     plugins: { '@nx': nx },
     rules: {

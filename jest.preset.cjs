@@ -20,6 +20,7 @@ module.exports = {
     '^@radar/company-index-elasticsearch$': path.join(root, 'libs/company-index-elasticsearch/src/index.ts'),
     '^@radar/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
     '^@radar/dataset$': path.join(root, 'libs/dataset/src/index.ts'),
+    '^@radar/mcp-tools$': path.join(root, 'libs/mcp-tools/src/index.ts'),
     '^@radar/platform/(.*)$': path.join(root, 'libs/platform/src/$1/index.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],

@@ -199,6 +199,12 @@ async function demoToken(env) {
   return { ...demo, token: token.payload.token };
 }
 
+/** The `mcpServers` entry a desktop assistant needs to run `npx radar mcp` against this stack, indented for the summary. */
+function desktopAssistantConfig(token, baseUrl) {
+  const config = { mcpServers: { radar: { command: 'npx', args: ['radar', 'mcp'], cwd: root, env: { RADAR_TOKEN: token, RADAR_BASE_URL: baseUrl } } } };
+  return JSON.stringify(config, null, 2).replace(/^/gm, '  ');
+}
+
 /** A process's output appended to its log; the log stays open for the next process after a restart. */
 function logged(child, log) {
   child.stdout.pipe(log, { end: false });
@@ -242,6 +248,10 @@ Radar is running.
   curl -H "Authorization: Bearer ${demo.token}" -H 'content-type: application/json' \\
        -d '{"name": "German payments", "search_filters": {"query": "payments", "countries": ["Germany"]}}' ${baseUrl}/api/v1/exports
   curl -X POST -H "Authorization: Bearer ${demo.token}" ${baseUrl}/api/v1/exports/<export_id>/download
+
+  AI assistants (MCP): ${baseUrl}/mcp (Streamable HTTP, the same bearer token), or over stdio
+  with \`npx radar mcp\`. A desktop assistant's MCP configuration (README, "Use Radar from an AI assistant"):
+${desktopAssistantConfig(demo.token, baseUrl)}
 
   Email digests: ${settings.SMTP_URL ? `sent through ${env.SMTP_URL.replace(/\/\/[^@/]*@/, '//***@')}` : 'kept in .radar/mail/ by the local SMTP sink, one .eml file each (README, "Email digests")'}.
 

@@ -29,6 +29,10 @@ Environment (a .env file at the repository root is read too; set variables win):
   RADAR_OPERATOR_URL           the gateway's operator interface (default http://127.0.0.1:8081)
   RADAR_OPERATOR_TIMEOUT_MS    how long to wait for an answer (default 15000)
   RADAR_PROGRESS_INTERVAL_MS   how often a progress line is written when stderr is not a terminal (default 5000)
+
+radar mcp is a client of the public API instead (no operator secret):
+  RADAR_TOKEN                  an API token (required)
+  RADAR_BASE_URL               the gateway (default http://127.0.0.1:$GATEWAY_PORT, 8080 unless .env says)
 `;
 
 const ROOT_EXAMPLES = ['radar status', 'radar dataset load --companies 1000000', 'radar jobs list', 'radar workspace create --name Acme --credits 100'];

@@ -8,6 +8,7 @@ import { createGatewayPrisma } from './data/prisma';
 import { listenForIdentityChanges } from './events/identity.listeners';
 import { apiReferenceRoutes } from './http/api-reference.routes';
 import { apiRoutes } from './http/api.routes';
+import { publicPathRoutes } from './http/public-paths.routes';
 import { operatorRoutes } from './operator/operator.routes';
 import { Forwarder } from './proxy/forwarder';
 import { RateLimiter } from './rate-limit/rate-limiter';
@@ -41,7 +42,7 @@ export const gatewayService = defineService({
       deps: { ...deps, prisma },
       http: [
         // Bodies stream through to the services unread.
-        { routes: [apiReferenceRoutes(), apiRoutes(deps)], parseJsonBodies: false },
+        { routes: [apiReferenceRoutes(), apiRoutes(deps), publicPathRoutes(deps)], parseJsonBodies: false },
         { port: 'operator', routes: operatorRoutes(deps, config.OPERATOR_SECRET, upstreams, status) },
       ],
       // Redis is not a readiness check: without it the gateway still serves (limits counted per replica).

@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import type { ZodOpenApiOverrideContext } from 'zod-openapi';
 
-type JsonSchema = ZodOpenApiOverrideContext['jsonSchema'];
+type JsonSchema = z.core.JSONSchema.BaseSchema;
+
+/** What `renderSchema` reads of zod's (and zod-openapi's) override context. */
+export interface RenderedSchema {
+  jsonSchema: JsonSchema;
+  zodSchema: z.core.$ZodType;
+  io: 'input' | 'output';
+}
 
 const SAFE_INTEGER_BOUNDS = [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
 
@@ -39,7 +45,7 @@ function queryScalarOf(schema: z.core.$ZodType): JsonSchema | undefined {
  *   so a client must not reject one it does not know (request bodies stay closed: an unknown
  *   field is 422).
  */
-export function renderSchema({ jsonSchema, zodSchema, io }: ZodOpenApiOverrideContext): void {
+export function renderSchema({ jsonSchema, zodSchema, io }: RenderedSchema): void {
   if (io === 'input') {
     const scalar = queryScalarOf(zodSchema);
     if (scalar) {

@@ -24,3 +24,4 @@ export * from './provider';
 export * from './provider-operator';
 export * from './operator-jobs';
 export * from './operator-status';
+export * from './company-lists';

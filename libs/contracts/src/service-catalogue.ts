@@ -13,6 +13,13 @@ const serviceEntrySchema = z.object({
   database: z.object({ variable: z.string().regex(/_DATABASE_URL$/), name: z.string() }).nullable(),
   /** The gateway forwards public /api/v1 routes to it, at the URL in `<NAME>_URL`. */
   publicApi: z.boolean(),
+  /**
+   * Paths outside /api/v1 the gateway routes to it (every method), once it has authenticated the
+   * caller, passing the caller's bearer token on (the MCP server's /mcp).
+   */
+  publicPaths: z.array(z.string().regex(/^\/[a-z][a-z0-9-]*$/)).default([]),
+  /** Calls the public API as its callers, at the gateway's address (GATEWAY_URL). */
+  callsPublicApi: z.boolean().default(false),
   /** Operator routes (under /operator/v1) the gateway passes through to this service, with how long a call may take. */
   operatorPrefixes: z.array(z.object({ prefix: z.string().startsWith('/'), timeoutMs: z.number().int().positive() })),
   /** Runs long operator work as jobs (GET /operator/v1/jobs and /jobs/:job_id); `radar jobs` reads them through the gateway. */
@@ -40,9 +47,9 @@ export type ServiceName = string;
 /** The variable holding a service's internal URL, e.g. `MONITOR_SCHEDULER_URL`. */
 export const serviceUrlVariable = (name: ServiceName): string => `${name.toUpperCase().replace(/-/g, '_')}_URL`;
 
-/** Services whose URL the gateway needs: those serving public routes or operator routes. */
+/** Services whose URL the gateway needs: those serving public routes, public paths or operator routes. */
 export const gatewayUpstreams = (): ServiceEntry[] =>
-  SERVICE_CATALOGUE.filter((service) => service.publicApi || service.operatorPrefixes.length > 0);
+  SERVICE_CATALOGUE.filter((service) => service.publicApi || service.publicPaths.length > 0 || service.operatorPrefixes.length > 0);
 
 export function serviceEntry(name: ServiceName): ServiceEntry {
   const entry = SERVICE_CATALOGUE.find((service) => service.name === name);

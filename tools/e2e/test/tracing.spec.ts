@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SERVICE_CATALOGUE, type ExportJob } from '@radar/contracts';
+import { httpMcpClient } from '../src/mcp-clients';
 import { workspaceWithToken } from '../src/operator-world';
 import { callApi } from '../src/public-api';
 import { radar } from '../src/radar-cli';
@@ -100,5 +101,32 @@ describe('one trace per export, across the services', () => {
     const ids = new Set(spans.map((span) => span.spanId));
     const orphans = spans.filter((span) => span.parentSpanId !== undefined && !ids.has(span.parentSpanId));
     expect(orphans.map((span) => `${span.service}:${span.name}`)).toEqual([`gateway:${gatewayServer?.name}`]);
+  });
+
+  it('follows an MCP tool call as one trace: the gateway, the MCP service, its call of the API back through the gateway, and search', async () => {
+    const world = await workspaceWithToken(stack, { scope: 'read' });
+    const traceId = hex(16);
+    const client = await httpMcpClient(stack, world.token.token, { traceparent: `00-${traceId}-${hex(8)}-01` });
+    try {
+      await client.callTool({ name: 'search_companies', arguments: { limit: 2 } });
+    } finally {
+      await client.close();
+    }
+    const byId = (spans: ReceivedSpan[], id: string | undefined) => spans.find((span) => span.spanId === id);
+    const spans = await spansOfTrace(traceId, (found) => {
+      const searchServer = found.find((span) => span.service === 'search' && span.kind === SERVER);
+      return searchServer !== undefined && found.some((span) => span.service === 'mcp' && span.kind === CLIENT);
+    });
+    // The MCP service called the API (a CLIENT span of its own) while serving the gateway's forwarded /mcp request.
+    const mcpClient = spans.find((span) => span.service === 'mcp' && span.kind === CLIENT);
+    expect(String(mcpClient?.attributes['url.full'])).toMatch(/\/api\/v1\/companies\/search$/);
+    const mcpServer = byId(spans, mcpClient?.parentSpanId);
+    expect({ service: mcpServer?.service, kind: mcpServer?.kind }).toEqual({ service: 'mcp', kind: SERVER });
+    expect(byId(spans, byId(spans, mcpServer?.parentSpanId)?.parentSpanId)?.service).toBe('gateway');
+    // The gateway served that API call as the MCP service's child, and search served it as the gateway's.
+    const apiServer = spans.find((span) => span.service === 'gateway' && span.kind === SERVER && span.parentSpanId === mcpClient?.spanId);
+    expect(apiServer).toBeDefined();
+    const searchServer = spans.find((span) => span.service === 'search' && span.kind === SERVER);
+    expect(byId(spans, byId(spans, searchServer?.parentSpanId)?.parentSpanId)?.spanId).toBe(apiServer?.spanId);
   });
 });

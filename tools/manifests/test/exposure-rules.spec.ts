@@ -13,8 +13,8 @@ describe('exposure rules', () => {
     paths.push({ path: '/', pathType: 'Prefix', backend: { service: { name: 'gateway', port: { name: 'http' } } } });
     paths.push({ path: '/api/v1', pathType: 'ImplementationSpecific', backend: { service: { name: 'gateway', port: { name: 'http' } } } });
     expect(ingressViolations(manifestsOf(world))).toEqual([
-      'Ingress/gateway (test) routes Prefix /: only Prefix /api/v1 may be routed',
-      'Ingress/gateway (test) routes ImplementationSpecific /api/v1: only Prefix /api/v1 may be routed',
+      'Ingress/gateway (test) routes Prefix /: only Prefix /api/v1, /mcp may be routed',
+      'Ingress/gateway (test) routes ImplementationSpecific /api/v1: only Prefix /api/v1, /mcp may be routed',
     ]);
   });
 

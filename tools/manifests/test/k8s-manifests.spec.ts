@@ -113,13 +113,13 @@ describe.each(overlays)('the %s overlay, built by kubectl kustomize', (overlay) 
     expect(imagePinViolations(built.manifests)).toEqual([]);
   });
 
-  it('routes only Prefix /api/v1 through its Ingress, to a Service without the operator port', () => {
+  it('routes only Prefix /api/v1 and /mcp through its Ingress, to a Service without the operator port', () => {
     expect(built.manifests.filter(({ object }) => object.kind === 'Ingress')).toHaveLength(1);
     expect(ingressViolations(built.manifests)).toEqual([]);
     expect(operatorServiceViolations(built.manifests)).toEqual([]);
   });
 
-  it('publishes gateway 8080, the operator port 8081, ledger 8082, search 8083, export 8084 and webhook-dispatch 8087 on ClusterIP Services that reach declared pod ports', () => {
+  it('publishes gateway 8080, the operator port 8081, ledger 8082, search 8083, export 8084, webhook-dispatch 8087 and mcp 8089 on ClusterIP Services that reach declared pod ports', () => {
     const services = Object.fromEntries(
       built.manifests.flatMap(({ object }) => (Service.is(object) ? [[object.metadata?.name, { type: object.spec?.type, ports: object.spec?.ports?.map(({ port }) => port) }]] : [])),
     );
@@ -132,6 +132,7 @@ describe.each(overlays)('the %s overlay, built by kubectl kustomize', (overlay) 
       'monitor-scheduler': { type: 'ClusterIP', ports: [8085] },
       'signal-ingest': { type: 'ClusterIP', ports: [8086] },
       'webhook-dispatch': { type: 'ClusterIP', ports: [8087] },
+      mcp: { type: 'ClusterIP', ports: [8089] },
     });
     expect(serviceTargetViolations(built.manifests)).toEqual([]);
   });

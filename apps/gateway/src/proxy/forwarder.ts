@@ -61,7 +61,11 @@ export class Forwarder {
     return this.pools.has(upstream);
   }
 
-  async forward(req: Request, res: Response, upstream: Upstream, caller: Caller, successHeaders: Record<string, string>): Promise<void> {
+  /**
+   * `passAuthorization` sends the caller's Authorization header on, for a service that calls the
+   * public API as the caller (the MCP server); every other service gets the signed identity only.
+   */
+  async forward(req: Request, res: Response, upstream: Upstream, caller: Caller, successHeaders: Record<string, string>, options: { passAuthorization?: boolean } = {}): Promise<void> {
     const pool = this.pools.get(upstream);
     if (!pool) {
       sendError(res, 'SERVICE_UNAVAILABLE', `The ${upstream} service is not available yet`);
@@ -81,6 +85,7 @@ export class Forwarder {
             path,
             headers: {
               ...copyHeaders(req.headers, DROPPED_REQUEST_HEADERS),
+              ...(options.passAuthorization && req.headers.authorization ? { authorization: req.headers.authorization } : {}),
               ...signCaller(caller, this.options.signingSecret),
               [INTERNAL_HEADERS.requestId]: req.requestId,
               ...traceHeaders,

@@ -3,7 +3,7 @@ import { Service } from 'kubernetes-models/v1';
 import type { IService } from 'kubernetes-models/v1/Service';
 import type { IServicePort } from 'kubernetes-models/v1/ServicePort';
 import { describe, podTemplateOf, selects, type Manifest } from '../kubernetes-object';
-import { operatorPort, publicApiPrefix } from './project-facts';
+import { operatorPort, publicPrefixes } from './project-facts';
 
 const exposesOperatorPort = (port: IServicePort): boolean =>
   port.port === operatorPort.number || port.targetPort === operatorPort.number || port.targetPort === operatorPort.name || port.name === operatorPort.name;
@@ -12,7 +12,7 @@ const servicesIn = (manifests: Manifest[]): { manifest: Manifest; service: IServ
   manifests.flatMap((manifest) => (Service.is(manifest.object) ? [{ manifest, service: manifest.object }] : []));
 
 /**
- * Ingresses route the public API prefix only, with no default backend, to Services that do not
+ * Ingresses route the public prefixes only (the API's and the catalogue's public paths), with no default backend, to Services that do not
  * carry the operator port at all: a Service that has it could be routed to by any other rule.
  */
 export function ingressViolations(manifests: Manifest[]): string[] {
@@ -27,8 +27,8 @@ export function ingressViolations(manifests: Manifest[]): string[] {
     for (const rule of spec?.rules ?? []) {
       if (!rule.http?.paths.length) violations.push(`${where} has a rule without paths`);
       for (const { path, pathType, backend } of rule.http?.paths ?? []) {
-        if (path !== publicApiPrefix || pathType !== 'Prefix') {
-          violations.push(`${where} routes ${pathType ?? '?'} ${path ?? '(no path)'}: only Prefix ${publicApiPrefix} may be routed`);
+        if (!publicPrefixes.includes(path ?? '') || pathType !== 'Prefix') {
+          violations.push(`${where} routes ${pathType ?? '?'} ${path ?? '(no path)'}: only Prefix ${publicPrefixes.join(', ')} may be routed`);
         }
         if (!backend.service) {
           violations.push(`${where} routes ${path ?? '(no path)'} to a non-Service backend`);

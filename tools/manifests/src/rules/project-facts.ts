@@ -9,6 +9,9 @@ import type { AllowedIngress, IngressAllowance } from './network-policy-rules';
  */
 export const publicApiPrefix = '/api/v1';
 
+/** What an Ingress may route: the public API, and the catalogue's public paths outside it (the MCP endpoint). */
+export const publicPrefixes: readonly string[] = [publicApiPrefix, ...SERVICE_CATALOGUE.flatMap((service) => service.publicPaths)];
+
 const deployed = SERVICE_CATALOGUE.filter((service) => !service.localOnly);
 
 /** The gateway's upstreams that are deployed; a local-only stand-in's URL stays unset in a cluster (its operator routes answer 503). */
@@ -44,7 +47,12 @@ export const ingressAllowances: IngressAllowance[] = [
     workload: service.name,
     allowed:
       service.name === 'gateway'
-        ? [{ from: { namespace: ingressControllerNamespace }, port: service.port.default }, scraping]
+        ? [
+            { from: { namespace: ingressControllerNamespace }, port: service.port.default },
+            // Services that call the public API as their callers (the MCP server) reach its public port too.
+            ...deployed.filter((caller) => caller.callsPublicApi).map((caller) => ({ from: { pods: caller.name }, port: service.port.default })),
+            scraping,
+          ]
         : [{ from: { pods: 'gateway' }, port: service.port.default }, scraping],
   })),
   ...extraWorkloads.map(({ workload }) => ({ workload, allowed: [scraping] })),
@@ -71,6 +79,8 @@ const ownVariables: Record<string, readonly string[]> = {
   'signal-ingest': ['PROVIDER_URL'],
   // The object store and its key pair have no default; the role says which half of the service runs.
   export: ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'EXPORT_ROLE'],
+  // The public API it calls as its callers.
+  mcp: ['GATEWAY_URL'],
 };
 
 const environmentOf = (service: ServiceEntry): string[] => [
@@ -115,6 +125,7 @@ export const sharedSecrets: Record<string, readonly string[]> = Object.fromEntri
 /** Variables holding the URL of another service in the cluster: each must name a Service and one of its ports. */
 export const upstreamUrlVariables: Record<string, readonly string[]> = {
   gateway: deployedUpstreams.map((service) => serviceUrlVariable(service.name)),
+  ...Object.fromEntries(deployed.filter((service) => service.callsPublicApi).map((service) => [service.name, [serviceUrlVariable('gateway')]])),
 };
 
 /** Services default to 127.0.0.1 for local safety; in a pod that would make them unreachable. */

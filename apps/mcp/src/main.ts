@@ -1,0 +1,3 @@
+import { launchService } from '@radar/platform/launch';
+
+launchService('mcp', () => import('./service'));
