@@ -288,6 +288,29 @@ describe('the OpenAPI document against the real answers of every endpoint', () =
     expect((await reader.GET('/signals/export', { params: { query: { until: 'yesterday' } }, parseAs: 'text' })).response.status).toBe(422);
   });
 
+  it('webhooks: the list, the delivery log, a delivery with its attempts, redeliver, replay, a test event, and their refusals', async () => {
+    expect((await unwrap(reader.GET('/webhooks'))).items.map((webhook) => webhook.id)).toEqual([webhookId]);
+    const webhookPath = { params: { path: { webhook_id: webhookId } } };
+    let page = await unwrap(reader.GET('/webhooks/{webhook_id}/deliveries', { params: { path: { webhook_id: webhookId }, query: { limit: 5 } } }));
+    for (let poll = 0; poll < 60 && !page.items.some((item) => item.status === 'delivered'); poll++) {
+      await sleep(500);
+      page = await unwrap(reader.GET('/webhooks/{webhook_id}/deliveries', { params: { path: { webhook_id: webhookId }, query: { limit: 5 } } }));
+    }
+    const delivery = page.items.find((item) => item.status === 'delivered')!;
+    const deliveryPath = { params: { path: { webhook_id: webhookId, delivery_id: delivery.id } } };
+    expect((await unwrap(reader.GET('/webhooks/{webhook_id}/deliveries/{delivery_id}', deliveryPath))).attempts.length).toBeGreaterThan(0);
+    expect((await unwrap(writer.POST('/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver', deliveryPath))).status).toBe('pending');
+    const busy = await writer.POST('/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver', deliveryPath);
+    expect(busy.error?.detail.code).toBe('DELIVERY_IN_PROGRESS');
+    const day = new Date().toISOString().slice(0, 10);
+    expect(await unwrap(writer.POST('/webhooks/{webhook_id}/replay', { ...webhookPath, body: { since: day, until: day, status: 'failed' } }))).toEqual({ queued: 0, skipped: 0 });
+    expect((await unwrap(writer.POST('/webhooks/{webhook_id}/test', webhookPath))).response_status).toBe(204);
+    expect((await reader.GET('/webhooks/{webhook_id}/deliveries', { params: { path: { webhook_id: randomUUID() } } })).response.status).toBe(404);
+    expect((await reader.GET('/webhooks/{webhook_id}/deliveries', { params: { path: { webhook_id: webhookId }, query: { limit: 0 } } })).response.status).toBe(422);
+    expect((await writer.POST('/webhooks/{webhook_id}/replay', { ...webhookPath, body: { since: day } as never })).response.status).toBe(422);
+    expect((await member.POST('/webhooks/{webhook_id}/test', webhookPath)).response.status).toBe(403);
+  });
+
   it('leads: the feed of the followed companies and its summary, and their refusals', async () => {
     let leads = await unwrap(reader.GET('/leads', { params: { query: { days: 365, limit: 10 } } }));
     // signal-ingest reads the provider's feed once it has started: wait for the first leads.
