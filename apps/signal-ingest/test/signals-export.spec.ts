@@ -52,6 +52,8 @@ describe('GET /signals/export', () => {
     signals.push(
       aSignal({ firedAt: new Date(NOW.getTime() - 90 * HOUR), headline: '=HYPERLINK("http://evil.example","click")', details: ['+1 555 0100', '@mention', '-5% headcount'] }),
       aSignal({ firedAt: new Date(NOW.getTime() - 91 * HOUR), headline: '\tTabbed', details: ['\rCarriage'], monitorName: '-Negative monitor', happenedOn: null }),
+      aSignal({ firedAt: new Date(NOW.getTime() - 92 * HOUR), headline: '＝HYPERLINK("http://evil.example","wide")', details: ['＋1 555 0100'], monitorName: '－Wide monitor' }),
+      aSignal({ firedAt: new Date(NOW.getTime() - 93 * HOUR), headline: '＠Wide mention', details: ['plain detail'] }),
     );
     await recordSignals(harness.pool, api.workspaceId, signals);
     await recordSignals(harness.pool, randomUUID(), [aSignal({ firedAt: NOW, domain: 'acme.com' })]);
@@ -70,7 +72,7 @@ describe('GET /signals/export', () => {
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="signals-2026-11-24.csv"');
     expect(rows[0]).toEqual([...SIGNAL_EXPORT_COLUMNS]);
     expect(rows[0]).toEqual(['fired_at_utc', 'signal_type', 'company_domain', 'headline', 'details', 'source_url', 'cron_job_name', 'delivery_method', 'delivery_status', 'content_available', 'provider_item_id', 'signal_family', 'happened_on']);
-    const plain = [...signals].sort(newestFirst).filter((signal) => !/^[=+\-@\t\r]/.test(signal.headline) && signal.cron_job_name === 'Competitors');
+    const plain = [...signals].sort(newestFirst).filter((signal) => !/^[=+\-@\t\r＝＋－＠]/.test(signal.headline) && signal.cron_job_name === 'Competitors');
     const body = rows.slice(1);
     expect(body).toHaveLength(signals.length);
     for (const signal of plain) expect(body).toContainEqual(rowOf(signal));
@@ -88,7 +90,12 @@ describe('GET /signals/export', () => {
     expect(tabbed[4]).toBe("'\rCarriage");
     expect(tabbed[6]).toBe("'-Negative monitor");
     expect(tabbed[12]).toBe('');
-    expect(rows.slice(1).every((row) => row.every((cell) => !/^[=+\-@\t\r]/.test(cell)))).toBe(true);
+    const wide = byHeadline('HYPERLINK("http://evil.example","wide")');
+    expect(wide[3]).toBe(`'＝HYPERLINK("http://evil.example","wide")`);
+    expect(wide[4]).toBe("'＋1 555 0100");
+    expect(wide[6]).toBe("'－Wide monitor");
+    expect(byHeadline('Wide mention')[3]).toBe("'＠Wide mention");
+    expect(rows.slice(1).every((row) => row.every((cell) => !/^[=+\-@\t\r＝＋－＠]/.test(cell)))).toBe(true);
   });
 
   it("applies the list's filters, and ignores paging", async () => {
