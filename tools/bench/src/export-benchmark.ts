@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { Client as S3Client } from 'minio';
-import { EXPORT_MAX_COMPANIES, LEDGER_RPC, SEARCH_RPC, type Caller, type ExportFormat, type ExportJob } from '@radar/contracts';
+import { EXPORT_MAX_COMPANIES, RPCS, type Caller, type ExportFormat, type ExportJob } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
 import { startExportBenchStack } from './export-bench-stack';
 import { prepareBenchDatabase } from './search-database';
@@ -119,7 +119,7 @@ export async function benchExport(options: ExportBenchOptions): Promise<void> {
     const exportOnce = async (format: ExportFormat): Promise<ExportRun> => {
       const caller = callerOf(randomUUID());
       const cpuBefore = cpuNow();
-      await stack.client.request(LEDGER_RPC.grant, { workspaceId: caller.workspaceId, amount: EXPORT_MAX_COMPANIES, reason: 'grant', reference: `bench:${randomUUID()}` });
+      await stack.client.request(RPCS.ledger.grant, { workspaceId: caller.workspaceId, amount: EXPORT_MAX_COMPANIES, reason: 'grant', reference: `bench:${randomUUID()}` });
       const started = performance.now();
       const response = await fetch(`${stack.exportApi.url}/exports`, {
         method: 'POST',
@@ -169,7 +169,7 @@ export async function benchExport(options: ExportBenchOptions): Promise<void> {
     for (let run = 0; run < options.runs; run += 1) {
       const started = performance.now();
       const candidates = await stack.client.request(
-        SEARCH_RPC.exportCandidates,
+        RPCS.search.exportCandidates,
         { workspaceId: benchCaller.workspaceId, source: { type: 'search', filters: {} }, max: EXPORT_MAX_COMPANIES },
         { timeoutMs: 60_000 },
       );
@@ -180,7 +180,7 @@ export async function benchExport(options: ExportBenchOptions): Promise<void> {
     for (let run = 0; run < options.runs; run += 1) {
       const started = performance.now();
       for (let offset = 0; offset < ids.length; offset += 500) {
-        await stack.client.request(SEARCH_RPC.companyRows, { companyIds: ids.slice(offset, offset + 500) }, { timeoutMs: 60_000 });
+        await stack.client.request(RPCS.search.companyRows, { companyIds: ids.slice(offset, offset + 500) }, { timeoutMs: 60_000 });
       }
       rowReads.push(performance.now() - started);
     }
