@@ -5,6 +5,7 @@ import { SIGNAL_EXPORT_COLUMNS, type SignalRecord } from '@radar/contracts';
 import { startSignalIngest, type SignalIngestHarness } from './signal-ingest-harness';
 import { readApi, type Query, type ReadApi } from './support/read-api';
 import { aSignal, newestFirst, recordSignals } from './support/signal-builders';
+import { eventually } from '@radar/platform/testing';
 
 const NOW = new Date('2026-11-24T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -150,11 +151,6 @@ describe('GET /signals/export of many signals: backpressure and a client that go
     return rows[0];
   };
 
-  const until = async (condition: () => Promise<boolean>, timeoutMs: number) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await condition()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  };
-
   it('streams every row of a large export in order', async () => {
     const response = await api.get('/signals/export');
     const rows = await csvOf(response);
@@ -169,7 +165,7 @@ describe('GET /signals/export of many signals: backpressure and a client that go
       const response = await new Promise<http.IncomingMessage>((resolve) => request.once('response', resolve));
       expect(response.statusCode).toBe(200);
       response.pause();
-      await until(async () => (await exportSession()) !== undefined, 5_000);
+      await eventually(async () => (await exportSession()) !== undefined, 'the export query to start', 5_000);
       // The client reads nothing: read without pause, 40,000 rows take well under a second, after
       // which the query would end. It stays open, the cursor waiting for the client.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -177,7 +173,7 @@ describe('GET /signals/export of many signals: backpressure and a client that go
     } finally {
       request.destroy();
     }
-    await until(async () => (await exportSession()) === undefined, 5_000);
+    await eventually(async () => (await exportSession()) === undefined, 'the export query to end', 5_000);
     expect(await exportSession()).toBeUndefined();
     const { rows } = await harness.pool.query<{ open: string }>(`SELECT count(*) AS open FROM pg_stat_activity WHERE datname = $1 AND state LIKE 'idle in transaction%'`, [databaseName]);
     expect(Number(rows[0]!.open)).toBe(0);

@@ -7,7 +7,7 @@ import { signCaller } from '@radar/platform/internal-auth';
 import { Bus } from '@radar/platform/nats';
 import { aCaller, silentLogger, startTestService, testInfrastructure, testNamespace, TEST_SECRETS } from '@radar/platform/testing';
 import { exportService } from '../../src/service';
-import { LOCAL_S3_CREDENTIALS, startLocalS3, type LocalS3 } from './local-s3';
+import { LOCAL_S3_CREDENTIALS, startLocalS3, type LocalS3 } from '@radar/platform/testing/local-s3';
 import { startSibling, type SiblingProcess } from '@radar/platform/testing';
 
 export const BUCKET = 'radar-exports-test';

@@ -5,10 +5,9 @@ import { RPCS, QUEUES, WEBHOOK_OPERATOR_ROUTES, type Caller, type QueueName } fr
 import { signCaller } from '@radar/platform/internal-auth';
 import { Bus } from '@radar/platform/nats';
 import { RabbitMq } from '@radar/platform/rabbitmq';
-import { aCaller, silentLogger, startTestService, testInfrastructure, testNamespace, TEST_SECRETS } from '@radar/platform/testing';
+import { aCaller, silentLogger, startSmtpSink, startTestService, TEST_SECRETS, testInfrastructure, testNamespace } from '@radar/platform/testing';
 import { monitorSchedulerService } from '../../src/service';
 import { startSibling, type SiblingProcess } from '@radar/platform/testing';
-import { startSmtpSink } from './smtp-sink';
 
 export interface WorldOptions {
   /** Also run search (list-following monitors). */

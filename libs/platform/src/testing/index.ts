@@ -37,3 +37,5 @@ export { findSchemaDrift } from './schema-drift';
 export { currentMetricSamples, parseMetricSamples, sampleValue, type MetricSample } from './metric-samples';
 export { freePort } from './free-port';
 export { REPOSITORY_ROOT, startSibling, type SiblingProcess } from './sibling-process';
+export { eventually } from './eventually';
+export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';

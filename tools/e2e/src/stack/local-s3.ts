@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
-import { freePort } from '@radar/platform/testing';
+import { LOCAL_S3_CREDENTIALS, startLocalS3 } from '@radar/platform/testing/local-s3';
 
 /** Where the stack's export files go, and the settings the export service is given for it. */
 export interface StackObjectStorage {
@@ -13,23 +9,11 @@ export interface StackObjectStorage {
   region: string;
 }
 
-/**
- * The stack's object storage: a local S3-protocol server (s3rver, as under `npm start`) on a free
- * port with files in a temporary folder. It does not verify presigned-URL signatures or expiry.
- */
-export async function startLocalS3(): Promise<{ storage: StackObjectStorage; stop(): Promise<void> }> {
-  const directory = mkdtempSync(path.join(os.tmpdir(), 'radar-e2e-s3-'));
-  const port = await freePort();
-  const server = new S3rver({ address: '127.0.0.1', port, directory, silent: true });
-  await server.run();
+/** The stack's object storage: a local S3-protocol server (s3rver, as under `npm start`) and the settings that reach it. */
+export async function startStackObjectStorage(): Promise<{ storage: StackObjectStorage; stop(): Promise<void> }> {
+  const s3 = await startLocalS3();
   return {
-    // s3rver knows only its built-in key pair.
-    storage: { endpoint: `http://127.0.0.1:${port}`, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'radar-exports', region: 'us-east-1' },
-    async stop() {
-      const closing = server.close();
-      server.httpServer.closeAllConnections();
-      await closing;
-      rmSync(directory, { recursive: true, force: true });
-    },
+    storage: { endpoint: s3.endpoint, ...LOCAL_S3_CREDENTIALS, bucket: 'radar-exports', region: 'us-east-1' },
+    stop: () => s3.close(),
   };
 }

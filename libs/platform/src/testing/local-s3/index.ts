@@ -19,7 +19,7 @@ export interface LocalS3 {
 
 /**
  * A local S3-protocol server (s3rver) on a free loopback port with files in a temporary folder.
- * It does not verify presigned-URL signatures or expiry; the tests check those with aws4.
+ * It does not verify presigned-URL signatures or expiry; tests that care check those with aws4.
  */
 export async function startLocalS3(): Promise<LocalS3> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'radar-s3-'));

@@ -1,4 +1,5 @@
-// s3rver ships no type declarations; this is the part of its API the tests use.
+// s3rver ships no type declarations; this is the part of its API used here. A project that imports
+// @radar/platform/testing/local-s3 lists this file in its tsconfig include.
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
   import type { Server } from 'node:http';
