@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { Client as S3Client } from 'minio';
 import { EXPORT_MAX_COMPANIES, RPCS, type Caller, type ExportFormat, type ExportJob } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
 import { startExportBenchStack } from './export-bench-stack';
+import { operatorCall } from './operator-call';
 import { prepareBenchDatabase } from './search-database';
 
 export interface ExportBenchOptions {
@@ -42,34 +42,6 @@ export function parseExportBenchOptions(args: string[]): ExportBenchOptions {
   };
 }
 
-/** An operator call with node:http: a dataset load answers after minutes, past fetch's five-minute header wait. */
-function operator(baseUrl: string, secret: string, method: string, route: string, body?: object): Promise<unknown> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${baseUrl}/operator/v1${route}`,
-      {
-        method,
-        headers: {
-          authorization: `Bearer ${secret}`,
-          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if ((response.statusCode ?? 0) >= 300) reject(new Error(`${method} ${route}: ${response.statusCode} ${text}`));
-          else resolve(text === '' ? undefined : JSON.parse(text));
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -95,7 +67,7 @@ export async function benchExport(options: ExportBenchOptions): Promise<void> {
   try {
     console.log(`${database.reused ? 'checking' : 'loading'} ${options.companies} companies (seed ${options.seed}) in ${options.database} ...`);
     const loadStarted = performance.now();
-    await operator(stack.search.url, stack.secrets.OPERATOR_SECRET, 'POST', '/dataset/load', { companies: options.companies, seed: options.seed });
+    await operatorCall(stack.search.url, stack.secrets.OPERATOR_SECRET, 'POST', '/dataset/load', { companies: options.companies, seed: options.seed });
     console.log(`dataset ready in ${seconds(performance.now() - loadStarted)}`);
     // After a load (or its check) search rebuilds what it keeps in memory in the background; measured
     // exports must not share the machine with that. Quiet: under 5% of a core for 3 s.
