@@ -1,5 +1,5 @@
 import type { Caller } from '@radar/contracts';
-import { LOCAL_S3_CREDENTIALS } from './support/local-s3';
+import { LOCAL_S3_CREDENTIALS } from '@radar/platform/testing/local-s3';
 import { presignedSignatureValid, presignedValidity } from './support/presigned-url';
 import { startExportWorld, type ExportWorld } from './support/export-world';
 

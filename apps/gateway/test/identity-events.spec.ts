@@ -2,17 +2,8 @@ import request from 'supertest';
 import type { EventPayload, EventSubject } from '@radar/contracts';
 import type { RunningServer } from '@radar/platform/http';
 import { Bus, type EventMeta } from '@radar/platform/nats';
-import { silentLogger, startTcpProxy, testInfrastructure, type TcpProxy } from '@radar/platform/testing';
+import { eventually, silentLogger, startTcpProxy, testInfrastructure, type TcpProxy } from '@radar/platform/testing';
 import { startEchoService, startGateway, tokenFor, type TestGateway } from './gateway-harness';
-
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

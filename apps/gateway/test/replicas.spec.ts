@@ -1,15 +1,7 @@
 import request from 'supertest';
 import type { RunningServer } from '@radar/platform/http';
 import { startEchoService, startGateway, tokenFor, type TestGateway } from './gateway-harness';
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('condition not met in time');
-}
+import { eventually } from '@radar/platform/testing';
 
 describe('identity changes across gateway replicas', () => {
   let echo: RunningServer;
@@ -38,7 +30,7 @@ describe('identity changes across gateway replicas', () => {
     const onSecond = () => request(second.app).get('/api/v1/credits').set('Authorization', `Bearer ${token}`);
     expect((await onSecond()).status).toBe(200); // now cached by the second replica
     await first.operator.revoke(tokenId);
-    await eventually(async () => (await onSecond()).status === 401);
+    await eventually(async () => (await onSecond()).status === 401, 'the second replica to refuse the token', 3_000);
     expect((await onSecond()).body.detail.code).toBe('INVALID_TOKEN');
   });
 });

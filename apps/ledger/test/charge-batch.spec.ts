@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LEDGER_RPC } from '@radar/contracts';
+import { RPCS } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
 import { startLedger } from './ledger-harness';
 
@@ -11,9 +11,9 @@ describe('ledger.rpc.charge_batch', () => {
   afterAll(() => ledger.close());
 
   const grant = (workspaceId: string, amount: number) =>
-    ledger.client.request(LEDGER_RPC.grant, { workspaceId, amount, reason: 'grant', reference: `grant:${randomUUID()}` });
+    ledger.client.request(RPCS.ledger.grant, { workspaceId, amount, reason: 'grant', reference: `grant:${randomUUID()}` });
   const batch = (workspaceId: string, charges: { reference: string; amount: number }[]) =>
-    ledger.client.request(LEDGER_RPC.chargeBatch, { workspaceId, reason: 'monitor_charge', charges });
+    ledger.client.request(RPCS.ledger.chargeBatch, { workspaceId, reason: 'monitor_charge', charges });
   const ones = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => ({ reference: `${prefix}:${i}`, amount: 1 }));
 
   async function rowsOf(workspaceId: string) {
@@ -36,7 +36,7 @@ describe('ledger.rpc.charge_batch', () => {
       { reference: 'b:2', amount: -3, balanceAfter: 6, reason: 'monitor_charge' },
       { reference: 'b:3', amount: -1, balanceAfter: 5, reason: 'monitor_charge' },
     ]);
-    expect((await ledger.client.request(LEDGER_RPC.balance, { workspaceId })).balance).toBe(5);
+    expect((await ledger.client.request(RPCS.ledger.balance, { workspaceId })).balance).toBe(5);
   });
 
   it('refuses the first charge the balance cannot cover and every charge after it, taking nothing for them', async () => {
@@ -61,7 +61,7 @@ describe('ledger.rpc.charge_batch', () => {
     const ids = (outcomes: typeof first.outcomes) => outcomes.map((outcome) => (outcome.status === 'applied' ? outcome.transactionId : null));
     expect(ids(again.outcomes.slice(0, 3))).toEqual(ids(first.outcomes));
     expect(again.balance).toBe(5);
-    const single = await ledger.client.request(LEDGER_RPC.charge, { workspaceId, amount: 1, reason: 'monitor_charge', reference: 'r:4' });
+    const single = await ledger.client.request(RPCS.ledger.charge, { workspaceId, amount: 1, reason: 'monitor_charge', reference: 'r:4' });
     expect(single).toMatchObject({ status: 'applied', replayed: true, balance: 5 });
   });
 
@@ -75,13 +75,13 @@ describe('ledger.rpc.charge_batch', () => {
     await grant(workspaceId, 50);
     const answers = await Promise.all([
       ...Array.from({ length: 4 }, (_, n) => batch(workspaceId, ones(`race:${n}`, 20))),
-      ...Array.from({ length: 20 }, (_, n) => ledger.client.request(LEDGER_RPC.charge, { workspaceId, amount: 1, reason: 'x', reference: `race:${n % 4}:${n}` })),
+      ...Array.from({ length: 20 }, (_, n) => ledger.client.request(RPCS.ledger.charge, { workspaceId, amount: 1, reason: 'x', reference: `race:${n % 4}:${n}` })),
     ]);
     expect(answers.length).toBe(24);
     const rows = (await rowsOf(workspaceId)).slice(1);
     expect(rows).toHaveLength(50);
     expect(new Set(rows.map((row) => row.reference)).size).toBe(50);
-    expect((await ledger.client.request(LEDGER_RPC.balance, { workspaceId })).balance).toBe(0);
+    expect((await ledger.client.request(RPCS.ledger.balance, { workspaceId })).balance).toBe(0);
   });
 
   it("refuses a batch naming another workspace's reference with CONFLICT, moving nothing", async () => {
@@ -93,7 +93,7 @@ describe('ledger.rpc.charge_batch', () => {
     const failure = await batch(other, [{ reference: 'mine', amount: 1 }, { reference: 'taken', amount: 1 }]).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
     expect((failure as AppError).code).toBe('CONFLICT');
-    expect((await ledger.client.request(LEDGER_RPC.balance, { workspaceId: other })).balance).toBe(5);
+    expect((await ledger.client.request(RPCS.ledger.balance, { workspaceId: other })).balance).toBe(5);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LEDGER_RPC } from '@radar/contracts';
+import { RPCS } from '@radar/contracts';
 import { currentMetricSamples, sampleValue } from '@radar/platform/testing';
 import { startLedger } from './ledger-harness';
 
@@ -21,16 +21,16 @@ describe('credit metrics', () => {
   }
 
   const grant = (workspaceId: string, amount: number) =>
-    ledger.client.request(LEDGER_RPC.grant, { workspaceId, amount, reason: 'grant', reference: `grant:${randomUUID()}` });
+    ledger.client.request(RPCS.ledger.grant, { workspaceId, amount, reason: 'grant', reference: `grant:${randomUUID()}` });
 
   it('counts the credits a charge takes once, however often its reference is replayed, and the charges refused', async () => {
     const reason = `spec_charge_${randomUUID().slice(0, 8)}`;
     const workspaceId = randomUUID();
     await grant(workspaceId, 10);
     const reference = `export:${randomUUID()}:create`;
-    await ledger.client.request(LEDGER_RPC.charge, { workspaceId, amount: 7, reason, reference });
-    await ledger.client.request(LEDGER_RPC.charge, { workspaceId, amount: 7, reason, reference });
-    await ledger.client.request(LEDGER_RPC.charge, { workspaceId, amount: 4, reason, reference: `export:${randomUUID()}:create` });
+    await ledger.client.request(RPCS.ledger.charge, { workspaceId, amount: 7, reason, reference });
+    await ledger.client.request(RPCS.ledger.charge, { workspaceId, amount: 7, reason, reference });
+    await ledger.client.request(RPCS.ledger.charge, { workspaceId, amount: 4, reason, reference: `export:${randomUUID()}:create` });
     expect(await countersFor(reason)).toEqual({ charged: 7, refunded: 0, refused: 1 });
   });
 
@@ -40,12 +40,12 @@ describe('credit metrics', () => {
     const workspaceId = randomUUID();
     await grant(workspaceId, 3);
     const references = Array.from({ length: 5 }, (_, i) => `monitor:${randomUUID()}:d${i}`);
-    await ledger.client.request(LEDGER_RPC.chargeBatch, { workspaceId, reason: chargeReason, charges: references.map((reference) => ({ reference, amount: 1 })) });
+    await ledger.client.request(RPCS.ledger.chargeBatch, { workspaceId, reason: chargeReason, charges: references.map((reference) => ({ reference, amount: 1 })) });
     expect(await countersFor(chargeReason)).toEqual({ charged: 3, refunded: 0, refused: 2 });
 
     const refund = { workspaceId, chargeReference: references[0]!, reason: refundReason, reference: `refund:${references[0]}` };
-    await ledger.client.request(LEDGER_RPC.refund, refund);
-    await ledger.client.request(LEDGER_RPC.refund, refund);
+    await ledger.client.request(RPCS.ledger.refund, refund);
+    await ledger.client.request(RPCS.ledger.refund, refund);
     expect(await countersFor(refundReason)).toEqual({ charged: 0, refunded: 1, refused: 0 });
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { LEDGER_RPC } from '@radar/contracts';
+import { RPCS } from '@radar/contracts';
 import { callerFor, identityHeaders, startLedger } from './ledger-harness';
 
 describe('GET /credits', () => {
@@ -11,9 +11,9 @@ describe('GET /credits', () => {
   afterAll(() => ledger.close());
 
   const grant = (workspaceId: string, amount: number, reference: string) =>
-    ledger.client.request(LEDGER_RPC.grant, { workspaceId, amount, reason: 'grant', reference });
+    ledger.client.request(RPCS.ledger.grant, { workspaceId, amount, reason: 'grant', reference });
   const charge = (workspaceId: string, amount: number, reference: string) =>
-    ledger.client.request(LEDGER_RPC.charge, { workspaceId, amount, reason: 'export_charge', reference });
+    ledger.client.request(RPCS.ledger.charge, { workspaceId, amount, reason: 'export_charge', reference });
   const credits = (workspaceId: string) => request(ledger.app).get('/credits').set(identityHeaders(callerFor(workspaceId)));
 
   it('answers the balance and the transactions, newest first, with the fields of the contract', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { LEDGER_RPC } from '@radar/contracts';
+import { RPCS } from '@radar/contracts';
 import { callerFor, identityHeaders, startLedger } from './ledger-harness';
 
 describe('ledger with its database down', () => {
@@ -28,7 +28,7 @@ describe('ledger with its database down', () => {
 
   it('answers a charge with SERVICE_UNAVAILABLE, so the caller retries with the same reference', async () => {
     await expect(
-      ledger.client.request(LEDGER_RPC.charge, { workspaceId: randomUUID(), amount: 1, reason: 'export_charge', reference: `export:${randomUUID()}:create` }),
+      ledger.client.request(RPCS.ledger.charge, { workspaceId: randomUUID(), amount: 1, reason: 'export_charge', reference: `export:${randomUUID()}:create` }),
     ).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
   });
 });

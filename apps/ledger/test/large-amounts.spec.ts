@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { LEDGER_RPC } from '@radar/contracts';
+import { RPCS } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
 import { callerFor, identityHeaders, startLedger } from './ledger-harness';
 
@@ -15,10 +15,10 @@ describe('credits past 32 bits', () => {
   afterAll(() => ledger.close());
 
   const grant = (workspaceId: string, amount: number, reference = `grant:${randomUUID()}`) =>
-    ledger.client.request(LEDGER_RPC.grant, { workspaceId, amount, reason: 'grant', reference });
+    ledger.client.request(RPCS.ledger.grant, { workspaceId, amount, reason: 'grant', reference });
   const charge = (workspaceId: string, amount: number, reference = `export:${randomUUID()}:create`) =>
-    ledger.client.request(LEDGER_RPC.charge, { workspaceId, amount, reason: 'export_charge', reference });
-  const balanceOf = async (workspaceId: string) => (await ledger.client.request(LEDGER_RPC.balance, { workspaceId })).balance;
+    ledger.client.request(RPCS.ledger.charge, { workspaceId, amount, reason: 'export_charge', reference });
+  const balanceOf = async (workspaceId: string) => (await ledger.client.request(RPCS.ledger.balance, { workspaceId })).balance;
   const credits = (workspaceId: string) => request(ledger.app).get('/credits').set(identityHeaders(callerFor(workspaceId)));
   const refusal = (promise: Promise<unknown>) =>
     promise.then(
@@ -64,7 +64,7 @@ describe('credits past 32 bits', () => {
     await grant(workspaceId, 3 * PAST_32_BITS);
     const reference = `export:${randomUUID()}:create`;
     await charge(workspaceId, 2 * PAST_32_BITS, reference);
-    const refund = await ledger.client.request(LEDGER_RPC.refund, {
+    const refund = await ledger.client.request(RPCS.ledger.refund, {
       workspaceId,
       chargeReference: reference,
       reason: 'export_refund',
@@ -93,14 +93,14 @@ describe('credits past 32 bits', () => {
     await charge(workspaceId, 60, reference);
     await grant(workspaceId, MAX_BALANCE - 40);
     const refund = { workspaceId, chargeReference: reference, reason: 'export_refund', reference: `${reference}:refund` };
-    expect(await refusal(ledger.client.request(LEDGER_RPC.refund, refund))).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(await refusal(ledger.client.request(RPCS.ledger.refund, refund))).toMatchObject({ code: 'VALIDATION_ERROR' });
     await charge(workspaceId, 60);
-    expect(await ledger.client.request(LEDGER_RPC.refund, refund)).toMatchObject({ status: 'applied', balance: MAX_BALANCE - 60 + 60 });
+    expect(await ledger.client.request(RPCS.ledger.refund, refund)).toMatchObject({ status: 'applied', balance: MAX_BALANCE - 60 + 60 });
   });
 
   it('refuses amounts past Number.MAX_SAFE_INTEGER before they reach the database', async () => {
     const reply = await ledger.client.connection.request(
-      ledger.client.subject(LEDGER_RPC.grant.subject),
+      ledger.client.subject(RPCS.ledger.grant.subject),
       Buffer.from(`{"workspaceId":"${randomUUID()}","amount":9007199254740993,"reason":"grant","reference":"r-${randomUUID()}"}`),
     );
     expect(JSON.parse(Buffer.from(reply.data).toString('utf8'))).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LEDGER_RPC } from '@radar/contracts';
+import { RPCS } from '@radar/contracts';
 import { startLedger } from './ledger-harness';
 
 describe('ledger request API over NATS', () => {
@@ -10,9 +10,9 @@ describe('ledger request API over NATS', () => {
   afterAll(() => ledger.close());
 
   const grant = (workspaceId: string, amount: number, reference = `grant:${randomUUID()}`) =>
-    ledger.client.request(LEDGER_RPC.grant, { workspaceId, amount, reason: 'grant', reference });
+    ledger.client.request(RPCS.ledger.grant, { workspaceId, amount, reason: 'grant', reference });
   const charge = (workspaceId: string, amount: number, reference: string) =>
-    ledger.client.request(LEDGER_RPC.charge, { workspaceId, amount, reason: 'export_charge', reference });
+    ledger.client.request(RPCS.ledger.charge, { workspaceId, amount, reason: 'export_charge', reference });
 
   async function sumOfTransactions(workspaceId: string): Promise<number> {
     const { _sum } = await ledger.prisma.transaction.aggregate({ where: { workspaceId }, _sum: { amount: true } });
@@ -37,7 +37,7 @@ describe('ledger request API over NATS', () => {
     await grant(workspaceId, 5);
     const outcome = await charge(workspaceId, 6, `export:${randomUUID()}:create`);
     expect(outcome).toEqual({ status: 'insufficient_balance', balance: 5, shortfall: 1 });
-    const balance = await ledger.client.request(LEDGER_RPC.balance, { workspaceId });
+    const balance = await ledger.client.request(RPCS.ledger.balance, { workspaceId });
     expect(balance.balance).toBe(5);
     expect(await ledger.prisma.transaction.count({ where: { workspaceId } })).toBe(1);
   });
@@ -55,7 +55,7 @@ describe('ledger request API over NATS', () => {
     );
     expect(outcomes.filter((o) => o.status === 'applied')).toHaveLength(20);
     expect(outcomes.filter((o) => o.status === 'insufficient_balance')).toHaveLength(30);
-    const { balance } = await ledger.client.request(LEDGER_RPC.balance, { workspaceId });
+    const { balance } = await ledger.client.request(RPCS.ledger.balance, { workspaceId });
     expect(balance).toBe(0);
     expect(await sumOfTransactions(workspaceId)).toBe(0);
     expect(await ledger.prisma.transaction.count({ where: { workspaceId, amount: -1 } })).toBe(20);
@@ -65,7 +65,7 @@ describe('ledger request API over NATS', () => {
     const workspaceId = randomUUID();
     await grant(workspaceId, 10);
     await charge(workspaceId, 4, 'export:e2:create');
-    const refund = await ledger.client.request(LEDGER_RPC.refund, {
+    const refund = await ledger.client.request(RPCS.ledger.refund, {
       workspaceId,
       chargeReference: 'export:e2:create',
       reason: 'export_refund',
@@ -75,7 +75,7 @@ describe('ledger request API over NATS', () => {
     if (refund.status !== 'applied') throw new Error('unreachable');
     expect(refund.transaction).toMatchObject({ amount: 4, reason: 'export_refund', reference: 'export:e2:refund' });
 
-    const underAnotherReference = await ledger.client.request(LEDGER_RPC.refund, {
+    const underAnotherReference = await ledger.client.request(RPCS.ledger.refund, {
       workspaceId,
       chargeReference: 'export:e2:create',
       reason: 'export_refund',
@@ -90,7 +90,7 @@ describe('ledger request API over NATS', () => {
     await grant(owner, 5);
     await charge(owner, 2, 'export:e3:create');
     const stranger = randomUUID();
-    const outcome = await ledger.client.request(LEDGER_RPC.refund, {
+    const outcome = await ledger.client.request(RPCS.ledger.refund, {
       workspaceId: stranger,
       chargeReference: 'export:e3:create',
       reason: 'export_refund',
@@ -114,7 +114,7 @@ describe('ledger request API over NATS', () => {
     const workspaceId = randomUUID();
     await grant(workspaceId, 5);
     const reply = await ledger.client.connection.request(
-      ledger.client.subject(LEDGER_RPC.charge.subject),
+      ledger.client.subject(RPCS.ledger.charge.subject),
       Buffer.from(JSON.stringify({ workspaceId, amount: -5, reason: 'x', reference: 'r' })),
     );
     const envelope = JSON.parse(Buffer.from(reply.data).toString('utf8'));

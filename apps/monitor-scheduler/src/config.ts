@@ -24,7 +24,7 @@ export const monitorSchedulerConfig = z.object({
   MONITOR_UPKEEP_INTERVAL_MS: positiveMs(30_000),
   /** How long `radar monitors run` waits for its runs to end before answering with them as they are. */
   MONITOR_RUN_WAIT_MS: positiveMs(55 * 60_000),
-  /** Checks charged in one ledger call (LEDGER_RPC.chargeBatch); each keeps its own charge and reference. */
+  /** Checks charged in one ledger call (RPCS.ledger.chargeBatch); each keeps its own charge and reference. */
   MONITOR_CHARGE_BATCH: z.coerce.number().int().min(1).max(LEDGER_CHARGE_BATCH_MAX).default(500),
   /** Workspaces whose monitors are charged at the same time during a run. */
   MONITOR_WORKSPACE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),

@@ -1,6 +1,7 @@
 import { CheckResponder } from './support/check-responder';
 import { startMonitorWorld, type MonitorWorld } from './support/monitor-world';
 import { createMonitor, daysAgo, expectCountersConsistent, getRun, runMonitors } from './support/run-helpers';
+import { eventually } from '@radar/platform/testing';
 
 /** A clock the test moves; the service reads it for every date and deadline. */
 class TestClock {
@@ -11,16 +12,6 @@ class TestClock {
   }
   advance(ms: number): void {
     this.current = new Date(this.current.getTime() + ms);
-  }
-}
-
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -63,7 +54,7 @@ describe('the 09:00 UTC schedule and the upkeep', () => {
     const [run] = await eventually(async () => {
       const rows = await runsOn(early.id, day);
       return rows[0]?.status === 'success' ? rows : undefined;
-    });
+    }, 'the early monitor run to succeed');
     expect(run).toBeDefined();
 
     const late = await createMonitor(world, caller, { name: 'late', domains: ['b.example'] });
@@ -71,7 +62,7 @@ describe('the 09:00 UTC schedule and the upkeep', () => {
     expect(await runsOn(late.id, day)).toEqual([]);
 
     clock.set(`${nextDay}T09:00:30Z`);
-    await eventually(async () => ((await runsOn(late.id, nextDay)).length === 1 && (await runsOn(early.id, nextDay)).length === 1 ? true : undefined));
+    await eventually(async () => ((await runsOn(late.id, nextDay)).length === 1 && (await runsOn(early.id, nextDay)).length === 1), 'both runs of the next day');
     expect(await runsOn(early.id, day)).toHaveLength(1);
     expect(await world.balance(caller.workspaceId)).toBe(50 - 2 - 2 - 2);
   });
@@ -89,7 +80,7 @@ describe('the 09:00 UTC schedule and the upkeep', () => {
         [monitor.id],
       );
       return rows[0]?.id;
-    });
+    }, 'every answered check of the run');
     await pause(400);
     expect((await runsOn(monitor.id, nextDay))[0]!.status).toBe('running');
 

@@ -1,23 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { runMonitorsResultSchema } from '@radar/contracts';
-import { TEST_SECRETS } from '@radar/platform/testing';
 import { CheckResponder } from './support/check-responder';
 import { startMonitorWorld, type MonitorWorld } from './support/monitor-world';
 import { createMonitor, daysAgo, today } from './support/run-helpers';
-import { REPOSITORY_ROOT, startSibling, type SiblingProcess } from '@radar/platform/testing';
+import { eventually, REPOSITORY_ROOT, startSibling, TEST_SECRETS, type SiblingProcess } from '@radar/platform/testing';
 
 const APP_DIR = path.join(REPOSITORY_ROOT, 'apps', 'monitor-scheduler');
-
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * Real scheduler processes (apps/monitor-scheduler/dist/main.js, built here) on one database,
@@ -79,7 +68,7 @@ describe('scheduler processes', () => {
     const runs = await eventually(async () => {
       const rows = await runsOf(ids);
       return rows.length === 3 && rows.every((row) => row.status === 'success') ? rows : undefined;
-    });
+    }, "the three monitors' runs to succeed", 60_000);
     expect(runs.map((run) => run.run_day)).toEqual([today(), today(), today()]);
     expect(runs.every((run) => run.credits_charged === 10 && run.domains_processed === 10)).toBe(true);
 
@@ -119,7 +108,7 @@ describe('scheduler processes', () => {
       headers: { authorization: `Bearer ${TEST_SECRETS.OPERATOR_SECRET}`, 'content-type': 'application/json' },
       body: JSON.stringify({ date: day, monitor_id: monitor.id }),
     }).catch((error: unknown) => error);
-    await eventually(async () => ((await world.transactions(caller.workspaceId)).filter((row) => row.reason === 'monitor_charge').length >= 100 ? true : undefined));
+    await eventually(async () => (await world.transactions(caller.workspaceId)).filter((row) => row.reason === 'monitor_charge').length >= 100, 'a hundred charges', 60_000);
     doomed.child.kill('SIGKILL');
     await doomed.exited;
     expect(await answer).toMatchObject({ message: 'fetch failed' });
@@ -136,7 +125,7 @@ describe('scheduler processes', () => {
     const [finished] = await eventually(async () => {
       const rows = await runsOf([monitor.id]);
       return rows[0]?.status !== 'running' ? rows : undefined;
-    });
+    }, 'the cut run to finish', 60_000);
     expect(finished).toMatchObject({ id: cut!.id, status: 'success', domains_total: 1_200, domains_processed: 1_200, credits_charged: 1_200, checks_open: 0 });
 
     const charges = (await world.transactions(caller.workspaceId)).filter((row) => row.reason === 'monitor_charge');

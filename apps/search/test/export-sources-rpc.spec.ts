@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SEARCH_RPC, type CompanyFilters, type ExportSource } from '@radar/contracts';
+import { RPCS, type CompanyFilters, type ExportSource } from '@radar/contracts';
 import { generateCompanies } from '@radar/dataset';
 import { AppError } from '@radar/platform/errors';
 import { Bus } from '@radar/platform/nats';
@@ -38,7 +38,7 @@ describe("search's answers to the export service", () => {
   }
 
   const candidates = (source: ExportSource, max = 10_000) =>
-    client.request(SEARCH_RPC.exportCandidates, { workspaceId, source, max });
+    client.request(RPCS.search.exportCandidates, { workspaceId, source, max });
 
   it.each<[string, CompanyFilters]>([
     ['relevance without a query', {}],
@@ -67,7 +67,7 @@ describe("search's answers to the export service", () => {
     expect(answer).toEqual({ companyIds: [byName[0], byName[3], byName[7], byName[42]], capped: false });
 
     const foreign = await client
-      .request(SEARCH_RPC.exportCandidates, { workspaceId: randomUUID(), source: { type: 'list', listId }, max: 10 })
+      .request(RPCS.search.exportCandidates, { workspaceId: randomUUID(), source: { type: 'list', listId }, max: 10 })
       .catch((error: unknown) => error);
     expect((foreign as AppError).code).toBe('NOT_FOUND');
   });
@@ -83,7 +83,7 @@ describe("search's answers to the export service", () => {
 
   it('answers company rows as GET /companies/{id} shows them, in the order asked, leaving out unknown ids', async () => {
     const ids = [companies[17]!.company_id, randomUUID(), companies[3]!.company_id, companies[250]!.company_id];
-    const { companies: rows } = await client.request(SEARCH_RPC.companyRows, { companyIds: ids });
+    const { companies: rows } = await client.request(RPCS.search.companyRows, { companyIds: ids });
     expect(rows.map((row) => row.company_id)).toEqual([ids[0], ids[2], ids[3]]);
     for (const row of rows) {
       const detail = await service.get(`/companies/${row.company_id}`);

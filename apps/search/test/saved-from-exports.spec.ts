@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateCompanies } from '@radar/dataset';
 import { Bus } from '@radar/platform/nats';
-import { silentLogger, testInfrastructure, testNamespace } from '@radar/platform/testing';
+import { eventually, silentLogger, testInfrastructure, testNamespace } from '@radar/platform/testing';
 import { consumeExportUnlocks } from '../src/events/export-unlock.consumers';
 import { callerFor, startSearch, type TestSearch } from './search-harness';
 
@@ -9,14 +9,14 @@ const SEED = 21;
 const COUNT = 60;
 
 /** Polls until `read` returns `expected` (events are processed asynchronously); fails after a generous deadline. */
-async function eventually<T>(read: () => Promise<T>, expected: T): Promise<void> {
-  const deadline = Date.now() + 10_000;
+/** Waits until `read` answers `expected`; past the deadline, fails showing the last answer. */
+async function eventuallyEqual<T>(read: () => Promise<T>, expected: T): Promise<void> {
   let last: T | undefined;
-  while (Date.now() < deadline) {
+  const matched = async () => {
     last = await read();
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return JSON.stringify(last) === JSON.stringify(expected);
+  };
+  await eventually(matched, `the value ${JSON.stringify(expected)}`).catch(() => undefined);
   expect(last).toEqual(expected);
 }
 
@@ -53,14 +53,14 @@ describe('counts saved: companies unlocked by the workspace exports (companies.u
   it('counts companies an export unlocked as saved, for that workspace only', async () => {
     const workspaceId = randomUUID();
     await unlock(workspaceId, randomUUID(), ids.slice(0, 4));
-    await eventually(savedOf(workspaceId), 4);
+    await eventuallyEqual(savedOf(workspaceId), 4);
     expect(await savedOf(randomUUID())()).toBe(0);
   });
 
   it('counts only unlocked companies that match the filters', async () => {
     const workspaceId = randomUUID();
     await unlock(workspaceId, randomUUID(), ids.slice(0, 10));
-    await eventually(savedOf(workspaceId), 10);
+    await eventuallyEqual(savedOf(workspaceId), 10);
     const { rows } = await service.pool.query<{ country: string }>('SELECT country FROM companies WHERE id = $1', [ids[0]]);
     const country = rows[0]?.country as string;
     const { rows: matching } = await service.pool.query('SELECT 1 FROM companies WHERE id = ANY($1::uuid[]) AND country = $2', [
@@ -75,10 +75,10 @@ describe('counts saved: companies unlocked by the workspace exports (companies.u
     const workspaceId = randomUUID();
     const exportId = randomUUID();
     await unlock(workspaceId, exportId, ids.slice(0, 3));
-    await eventually(savedOf(workspaceId), 3);
+    await eventuallyEqual(savedOf(workspaceId), 3);
     await unlock(workspaceId, exportId, ids.slice(0, 3));
     await unlock(workspaceId, randomUUID(), ids.slice(2, 5));
-    await eventually(savedOf(workspaceId), 5);
+    await eventuallyEqual(savedOf(workspaceId), 5);
   });
 
   it('forgets what a refunded export unlocked, but keeps companies another export or a list also holds', async () => {
@@ -87,9 +87,9 @@ describe('counts saved: companies unlocked by the workspace exports (companies.u
     await unlock(workspaceId, randomUUID(), [ids[0] as string]);
     await unlock(workspaceId, failedExport, ids.slice(0, 4));
     await service.operator('post', '/lists', { workspace_id: workspaceId, name: 'Keep', company_ids: [ids[3]] });
-    await eventually(savedOf(workspaceId), 4);
+    await eventuallyEqual(savedOf(workspaceId), 4);
     await lock(workspaceId, failedExport, ids.slice(0, 4));
-    await eventually(savedOf(workspaceId), 2);
+    await eventuallyEqual(savedOf(workspaceId), 2);
   });
 
   it('keeps an export locked when its lock arrives before its unlock', async () => {
@@ -97,10 +97,10 @@ describe('counts saved: companies unlocked by the workspace exports (companies.u
     const exportId = randomUUID();
     await lock(workspaceId, exportId, ids.slice(10, 12));
     const lockRecorded = async () => (await service.pool.query('SELECT 1 FROM locked_exports WHERE export_id = $1', [exportId])).rowCount;
-    await eventually(lockRecorded, 1);
+    await eventuallyEqual(lockRecorded, 1);
     await unlock(workspaceId, exportId, ids.slice(10, 12));
     // Unlocks are handled in order: once the marker export counts, the late unlock was handled too.
     await unlock(workspaceId, randomUUID(), [ids[20] as string]);
-    await eventually(savedOf(workspaceId), 1);
+    await eventuallyEqual(savedOf(workspaceId), 1);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LIST_RPC } from '@radar/contracts';
+import { RPCS } from '@radar/contracts';
 import { generateCompanies } from '@radar/dataset';
 import { AppError } from '@radar/platform/errors';
 import { Bus } from '@radar/platform/nats';
@@ -34,7 +34,7 @@ describe('search.rpc.saved_list_domains', () => {
   });
 
   it("answers the list's name and its companies' domains, oldest addition first", async () => {
-    const reply = await client.request(LIST_RPC.savedListDomains, { workspaceId, listId });
+    const reply = await client.request(RPCS.search.savedListDomains, { workspaceId, listId });
     expect(reply.name).toBe('Prospects');
     expect(reply.total).toBe(7);
     expect(reply.domains.slice(3).sort()).toEqual(companies.slice(3, 7).map((company) => company.domain).sort());
@@ -42,9 +42,9 @@ describe('search.rpc.saved_list_domains', () => {
   });
 
   it('pages through the domains with offset and limit', async () => {
-    const whole = await client.request(LIST_RPC.savedListDomains, { workspaceId, listId });
-    const first = await client.request(LIST_RPC.savedListDomains, { workspaceId, listId, offset: 0, limit: 4 });
-    const second = await client.request(LIST_RPC.savedListDomains, { workspaceId, listId, offset: 4, limit: 4 });
+    const whole = await client.request(RPCS.search.savedListDomains, { workspaceId, listId });
+    const first = await client.request(RPCS.search.savedListDomains, { workspaceId, listId, offset: 0, limit: 4 });
+    const second = await client.request(RPCS.search.savedListDomains, { workspaceId, listId, offset: 4, limit: 4 });
     expect([...first.domains, ...second.domains]).toEqual(whole.domains);
     expect(second.domains).toHaveLength(3);
   });
@@ -53,7 +53,7 @@ describe('search.rpc.saved_list_domains', () => {
     ['a list of another workspace', () => ({ workspaceId: randomUUID(), listId })],
     ['an unknown list', () => ({ workspaceId, listId: randomUUID() })],
   ])('answers NOT_FOUND for %s', async (_label, input) => {
-    const failure = await client.request(LIST_RPC.savedListDomains, input()).catch((error: unknown) => error);
+    const failure = await client.request(RPCS.search.savedListDomains, input()).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
     expect((failure as AppError).code).toBe('NOT_FOUND');
   });

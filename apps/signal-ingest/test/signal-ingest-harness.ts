@@ -3,7 +3,7 @@ import { Pool } from 'pg';
 import type { EventPayload, JobOpeningFilters, SignalType } from '@radar/contracts';
 import { generateCompany } from '@radar/dataset';
 import { Bus } from '@radar/platform/nats';
-import { silentLogger, startTestService, testInfrastructure, type TestServiceOptions } from '@radar/platform/testing';
+import { eventually, silentLogger, startTestService, testInfrastructure, type TestServiceOptions } from '@radar/platform/testing';
 import { signalIngestService } from '../src/service';
 import { TEST_PROVIDER_API_KEY } from './provider-sim-process';
 
@@ -32,16 +32,6 @@ export const aCheck = (domain: string, signalType: SignalType, runDate: string, 
   jobOpeningFilters: NO_FILTERS,
   ...overrides,
 });
-
-const until = async <T>(find: () => T | undefined, what: string, timeoutMs: number): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
 
 /**
  * A running signal-ingest of its own (fresh database, own NATS namespace) pointed at a
@@ -82,7 +72,7 @@ export async function startSignalIngest(providerUrl: string, options: TestServic
     },
     /** The `count`-th completion of a check (1 = its first answer). */
     completionOf(checkId: string, count = 1, timeoutMs = 20_000): Promise<CheckCompleted> {
-      return until(() => completed.filter((event) => event.checkId === checkId)[count - 1], `completion ${count} of check ${checkId}`, timeoutMs);
+      return eventually(() => completed.filter((event) => event.checkId === checkId)[count - 1], `completion ${count} of check ${checkId}`, timeoutMs);
     },
     /** The delivered signals of one run, as heard. */
     deliveredFor: (runId: string): SignalDelivered[] => delivered.filter((event) => event.runId === runId),
@@ -91,7 +81,7 @@ export async function startSignalIngest(providerUrl: string, options: TestServic
       await this.request(check);
       const completion = await this.completionOf(check.checkId);
       // The signals are published before the completion; give any still in flight a moment.
-      await until(() => (this.deliveredFor(check.runId).length >= completion.itemsPushed ? true : undefined), `signals of ${check.checkId}`, 5_000);
+      await eventually(() => this.deliveredFor(check.runId).length >= completion.itemsPushed, `signals of ${check.checkId}`, 5_000);
       return { completion, signals: this.deliveredFor(check.runId).map((event) => event.signal), events: this.deliveredFor(check.runId) };
     },
     async rowCount(table: 'checks' | 'seen_items' | 'signals' | 'outbox_events', where: { column: string; value: string }): Promise<number> {

@@ -5,6 +5,7 @@ import { SIGNAL_EXPORT_COLUMNS, type SignalRecord } from '@radar/contracts';
 import { startSignalIngest, type SignalIngestHarness } from './signal-ingest-harness';
 import { readApi, type Query, type ReadApi } from './support/read-api';
 import { aSignal, newestFirst, recordSignals } from './support/signal-builders';
+import { eventually } from '@radar/platform/testing';
 
 const NOW = new Date('2026-11-24T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -52,6 +53,8 @@ describe('GET /signals/export', () => {
     signals.push(
       aSignal({ firedAt: new Date(NOW.getTime() - 90 * HOUR), headline: '=HYPERLINK("http://evil.example","click")', details: ['+1 555 0100', '@mention', '-5% headcount'] }),
       aSignal({ firedAt: new Date(NOW.getTime() - 91 * HOUR), headline: '\tTabbed', details: ['\rCarriage'], monitorName: '-Negative monitor', happenedOn: null }),
+      aSignal({ firedAt: new Date(NOW.getTime() - 92 * HOUR), headline: '＝HYPERLINK("http://evil.example","wide")', details: ['＋1 555 0100'], monitorName: '－Wide monitor' }),
+      aSignal({ firedAt: new Date(NOW.getTime() - 93 * HOUR), headline: '＠Wide mention', details: ['plain detail'] }),
     );
     await recordSignals(harness.pool, api.workspaceId, signals);
     await recordSignals(harness.pool, randomUUID(), [aSignal({ firedAt: NOW, domain: 'acme.com' })]);
@@ -70,7 +73,7 @@ describe('GET /signals/export', () => {
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="signals-2026-11-24.csv"');
     expect(rows[0]).toEqual([...SIGNAL_EXPORT_COLUMNS]);
     expect(rows[0]).toEqual(['fired_at_utc', 'signal_type', 'company_domain', 'headline', 'details', 'source_url', 'cron_job_name', 'delivery_method', 'delivery_status', 'content_available', 'provider_item_id', 'signal_family', 'happened_on']);
-    const plain = [...signals].sort(newestFirst).filter((signal) => !/^[=+\-@\t\r]/.test(signal.headline) && signal.cron_job_name === 'Competitors');
+    const plain = [...signals].sort(newestFirst).filter((signal) => !/^[=+\-@\t\r＝＋－＠]/.test(signal.headline) && signal.cron_job_name === 'Competitors');
     const body = rows.slice(1);
     expect(body).toHaveLength(signals.length);
     for (const signal of plain) expect(body).toContainEqual(rowOf(signal));
@@ -88,7 +91,12 @@ describe('GET /signals/export', () => {
     expect(tabbed[4]).toBe("'\rCarriage");
     expect(tabbed[6]).toBe("'-Negative monitor");
     expect(tabbed[12]).toBe('');
-    expect(rows.slice(1).every((row) => row.every((cell) => !/^[=+\-@\t\r]/.test(cell)))).toBe(true);
+    const wide = byHeadline('HYPERLINK("http://evil.example","wide")');
+    expect(wide[3]).toBe(`'＝HYPERLINK("http://evil.example","wide")`);
+    expect(wide[4]).toBe("'＋1 555 0100");
+    expect(wide[6]).toBe("'－Wide monitor");
+    expect(byHeadline('Wide mention')[3]).toBe("'＠Wide mention");
+    expect(rows.slice(1).every((row) => row.every((cell) => !/^[=+\-@\t\r＝＋－＠]/.test(cell)))).toBe(true);
   });
 
   it("applies the list's filters, and ignores paging", async () => {
@@ -151,11 +159,6 @@ describe('GET /signals/export of many signals: backpressure and a client that go
     return rows[0];
   };
 
-  const until = async (condition: () => Promise<boolean>, timeoutMs: number) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await condition()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  };
-
   it('streams every row of a large export in order', async () => {
     const response = await api.get('/signals/export');
     const rows = await csvOf(response);
@@ -170,7 +173,7 @@ describe('GET /signals/export of many signals: backpressure and a client that go
       const response = await new Promise<http.IncomingMessage>((resolve) => request.once('response', resolve));
       expect(response.statusCode).toBe(200);
       response.pause();
-      await until(async () => (await exportSession()) !== undefined, 5_000);
+      await eventually(async () => (await exportSession()) !== undefined, 'the export query to start', 5_000);
       // The client reads nothing: read without pause, 40,000 rows take well under a second, after
       // which the query would end. It stays open, the cursor waiting for the client.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -178,7 +181,7 @@ describe('GET /signals/export of many signals: backpressure and a client that go
     } finally {
       request.destroy();
     }
-    await until(async () => (await exportSession()) === undefined, 5_000);
+    await eventually(async () => (await exportSession()) === undefined, 'the export query to end', 5_000);
     expect(await exportSession()).toBeUndefined();
     const { rows } = await harness.pool.query<{ open: string }>(`SELECT count(*) AS open FROM pg_stat_activity WHERE datname = $1 AND state LIKE 'idle in transaction%'`, [databaseName]);
     expect(Number(rows[0]!.open)).toBe(0);

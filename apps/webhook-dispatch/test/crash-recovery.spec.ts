@@ -5,6 +5,7 @@ import type { EventPayload } from '@radar/contracts';
 import { Bus } from '@radar/platform/nats';
 import { RabbitMq } from '@radar/platform/rabbitmq';
 import {
+  eventually,
   createTestDatabase,
   brokerConnectionsNamed,
   silentLogger,
@@ -16,7 +17,7 @@ import {
   type TestDatabase,
 } from '@radar/platform/testing';
 import { deliveryQueues } from '../src/queues/delivery-queues';
-import { eventually, sleep } from './eventually';
+import { sleep } from './sleep';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from './receivers/http-receiver';
 import { aSignalDelivered } from './signal-records';
 import { buildDispatcher, startDispatcherProcess, type DispatcherProcess } from './support/dispatcher-process';

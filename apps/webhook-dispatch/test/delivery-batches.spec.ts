@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventPayload } from '@radar/contracts';
 import { WebhookDeliveryRepository, type NewWebhookDelivery } from '../src/data/webhook-delivery.repository';
-import { eventually } from './eventually';
+import { eventually } from '@radar/platform/testing';
 import { startHttpReceiver, type HttpReceiver } from './receivers/http-receiver';
 import { aSignalDelivered } from './signal-records';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';

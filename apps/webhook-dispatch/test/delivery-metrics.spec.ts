@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { currentMetricSamples, sampleValue } from '@radar/platform/testing';
-import { eventually } from './eventually';
+import { currentMetricSamples, eventually, sampleValue } from '@radar/platform/testing';
 import { startHttpReceiver, type HttpReceiver } from './receivers/http-receiver';
 import { aSignalDelivered } from './signal-records';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';

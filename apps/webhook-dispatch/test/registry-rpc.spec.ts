@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { WEBHOOK_REGISTRY_RPC } from '@radar/contracts';
+import { RPCS } from '@radar/contracts';
 import type { HostResolver } from '../src/endpoints/host-resolver';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';
 
@@ -25,9 +25,9 @@ describe('the registry RPC that monitor-scheduler asks', () => {
   });
   afterAll(() => service.close());
 
-  const webhookExists = (workspaceId: string, webhookId: string) => service.client.request(WEBHOOK_REGISTRY_RPC.webhookExists, { workspaceId, webhookId });
+  const webhookExists = (workspaceId: string, webhookId: string) => service.client.request(RPCS.webhooks.webhookExists, { workspaceId, webhookId });
   const slackConnection = (workspaceId: string, slackConnectionId: string) =>
-    service.client.request(WEBHOOK_REGISTRY_RPC.slackConnection, { workspaceId, slackConnectionId });
+    service.client.request(RPCS.webhooks.slackConnection, { workspaceId, slackConnectionId });
 
   describe('webhookExists', () => {
     it("answers exists: true for the workspace's own webhook", async () => {
@@ -52,7 +52,7 @@ describe('the registry RPC that monitor-scheduler asks', () => {
 
     it('refuses a request whose workspace is not a UUID with VALIDATION_ERROR', async () => {
       await expect(
-        service.client.connection.request(service.client.subject(WEBHOOK_REGISTRY_RPC.webhookExists.subject), Buffer.from(JSON.stringify({ workspaceId: 'acme', webhookId: webhookOfA }))).then(
+        service.client.connection.request(service.client.subject(RPCS.webhooks.webhookExists.subject), Buffer.from(JSON.stringify({ workspaceId: 'acme', webhookId: webhookOfA }))).then(
           (message) => JSON.parse(Buffer.from(message.data).toString('utf8')),
         ),
       ).resolves.toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { queueOverdueRuns } from '../src/use-cases/queue-overdue-runs';
-import { eventually, sleep } from './eventually';
+import { eventually, startSmtpSink, type SmtpSink } from '@radar/platform/testing';
+import { sleep } from './sleep';
 import { startHttpReceiver, type HttpReceiver } from './receivers/http-receiver';
 import { decodeHeader, parseMime } from './receivers/mime-message';
-import { startSmtpReceiver, type SmtpReceiver } from './receivers/smtp-receiver';
 import { aRunCompleted, aSignalDelivered } from './signal-records';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';
 
 let service: RunningWebhookDispatch;
-let smtp: SmtpReceiver;
+let smtp: SmtpSink;
 let chat: HttpReceiver;
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
+  smtp = await startSmtpSink();
   chat = await startHttpReceiver();
   service = await startWebhookDispatch({
     env: {

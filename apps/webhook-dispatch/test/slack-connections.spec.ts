@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { WEBHOOK_REGISTRY_RPC } from '@radar/contracts';
+import { RPCS } from '@radar/contracts';
 import { HostLookupError, type HostResolver } from '../src/endpoints/host-resolver';
 import { SEALING_CONTEXT } from '../src/secrets/sealing-context';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';
@@ -26,7 +26,7 @@ describe('POST /operator/v1/slack-connections', () => {
     const response = await connect({ workspace_id: workspaceId, url: INCOMING_WEBHOOK, channel: '#signals' });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ slack_connection_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-    const found = await service.client.request(WEBHOOK_REGISTRY_RPC.slackConnection, { workspaceId, slackConnectionId: response.body.slack_connection_id });
+    const found = await service.client.request(RPCS.webhooks.slackConnection, { workspaceId, slackConnectionId: response.body.slack_connection_id });
     expect(found).toEqual({ exists: true, channel: '#signals' });
   });
 
@@ -45,7 +45,7 @@ describe('POST /operator/v1/slack-connections', () => {
   it('trims the channel name', async () => {
     const workspaceId = randomUUID();
     const { body } = await connect({ workspace_id: workspaceId, url: INCOMING_WEBHOOK, channel: '  team-alerts ' });
-    expect(await service.client.request(WEBHOOK_REGISTRY_RPC.slackConnection, { workspaceId, slackConnectionId: body.slack_connection_id })).toEqual({
+    expect(await service.client.request(RPCS.webhooks.slackConnection, { workspaceId, slackConnectionId: body.slack_connection_id })).toEqual({
       exists: true,
       channel: 'team-alerts',
     });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { EventPayload } from '@radar/contracts';
-import { eventually, sleep } from './eventually';
+import { eventually } from '@radar/platform/testing';
+import { sleep } from './sleep';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from './receivers/http-receiver';
 import { aSignalDelivered } from './signal-records';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';

@@ -11,8 +11,7 @@ import {
   type WebhookDeliveryView,
 } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
-import { aCaller, TEST_SECRETS } from '@radar/platform/testing';
-import { eventually } from './eventually';
+import { aCaller, eventually, TEST_SECRETS } from '@radar/platform/testing';
 import { startHttpReceiver, type HttpReceiver, type Reply } from './receivers/http-receiver';
 import { aSignalDelivered } from './signal-records';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';

@@ -1,3 +1,4 @@
+import { backOffDelayMs, parseRetryAfter } from '@radar/platform/retry';
 import { SAFE_TO_REPEAT } from './generated/safe-operations';
 
 export interface RetryPolicy {
@@ -31,18 +32,10 @@ function safeToRepeat(request: Request, apiPath: string): boolean {
 }
 
 /** Retry-After in milliseconds: delta seconds or an HTTP date. Undefined when absent or unreadable. */
-export function retryAfterMs(response: Response, now = Date.now()): number | undefined {
-  const value = response.headers.get('retry-after');
-  if (value === null) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
+export const retryAfterMs = (response: Response, now = Date.now()): number | undefined => parseRetryAfter(response.headers.get('retry-after'), now);
 
-function backoffMs(policy: RetryPolicy, retry: number): number {
-  const exponential = policy.baseDelayMs * 2 ** retry;
-  return Math.min(policy.maxDelayMs, exponential / 2 + Math.random() * (exponential / 2));
-}
+/** The wait before retry `retry` (1 for the first) when the server names none. */
+const backOffMs = (policy: RetryPolicy, retry: number): number => backOffDelayMs(retry, { baseMs: policy.baseDelayMs, maxMs: policy.maxDelayMs });
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -77,12 +70,12 @@ export function retryingFetch(policy: RetryPolicy, apiPathOf: (url: string) => s
         response = await fetchOnce(sent);
       } catch (error) {
         if (last || !repeatable || request.signal.aborted) throw error;
-        await sleep(backoffMs(policy, attempt - 1), request.signal);
+        await sleep(backOffMs(policy, attempt), request.signal);
         continue;
       }
       const retryable = response.status === 429 || (response.status === 503 && repeatable);
       if (last || !retryable) return response;
-      const delay = retryAfterMs(response) ?? backoffMs(policy, attempt - 1);
+      const delay = retryAfterMs(response) ?? backOffMs(policy, attempt);
       if (delay > policy.maxDelayMs) return response;
       await response.body?.cancel();
       await sleep(delay, request.signal);

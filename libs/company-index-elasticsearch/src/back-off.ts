@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { backOffDelayMs } from '@radar/platform/retry';
 
 /** How often, and how long apart, a write that the cluster refused for now is tried again. */
 export interface BackOff {
@@ -8,19 +9,9 @@ export interface BackOff {
   delayMs(retry: number): number;
 }
 
-/**
- * Exponential back-off with jitter: the n-th wait is drawn from the upper half of
- * min(maxMs, baseMs * 2^(n-1)), so writers that were refused together do not come back
- * together, and a cluster that stays overloaded is given longer and longer to recover.
- */
+/** Exponential back-off with jitter (the platform's), so writers refused together do not come back together. */
 export function exponentialBackOff(options: { retries: number; baseMs: number; maxMs: number }): BackOff {
-  return {
-    retries: options.retries,
-    delayMs: (retry) => {
-      const ceiling = Math.min(options.maxMs, options.baseMs * 2 ** (retry - 1));
-      return ceiling / 2 + Math.random() * (ceiling / 2);
-    },
-  };
+  return { retries: options.retries, delayMs: (retry) => backOffDelayMs(retry, options) };
 }
 
 export const waitBeforeRetry = (backOff: BackOff, retry: number): Promise<void> => sleep(backOff.delayMs(retry));

@@ -5,6 +5,7 @@ export * from './identity';
 export * from './ledger';
 export * from './operator';
 export * from './rpc';
+export * from './rpc-catalogue';
 export * from './companies';
 export * from './exports';
 export * from './search-rpc';

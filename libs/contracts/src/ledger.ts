@@ -97,15 +97,6 @@ export const chargeBatchReplySchema = z.object({
 });
 export type ChargeBatchReply = z.infer<typeof chargeBatchReplySchema>;
 
-/** Request-reply endpoints: subject, request schema, reply schema. */
-export const LEDGER_RPC = {
-  charge: { subject: 'ledger.rpc.charge', request: chargeRequestSchema, reply: ledgerOutcomeSchema },
-  chargeBatch: { subject: 'ledger.rpc.charge_batch', request: chargeBatchRequestSchema, reply: chargeBatchReplySchema },
-  refund: { subject: 'ledger.rpc.refund', request: refundRequestSchema, reply: ledgerOutcomeSchema },
-  grant: { subject: 'ledger.rpc.grant', request: grantRequestSchema, reply: ledgerOutcomeSchema },
-  balance: { subject: 'ledger.rpc.balance', request: balanceRequestSchema, reply: balanceReplySchema },
-} as const;
-
 export const creditsResponseSchema = z.object({
   workspace_id: z.uuid(),
   balance: z.number().int(),

@@ -26,11 +26,3 @@ export const savedListDomainsReplySchema = z.object({
   total: z.number().int().min(0),
 });
 export type SavedListDomainsReply = z.infer<typeof savedListDomainsReplySchema>;
-
-export const LIST_RPC = {
-  savedListDomains: {
-    subject: 'search.rpc.saved_list_domains',
-    request: savedListDomainsRequestSchema,
-    reply: savedListDomainsReplySchema,
-  },
-} as const;

@@ -46,8 +46,3 @@ export type ExportCandidates = z.infer<typeof exportCandidatesReplySchema>;
 export const companyRowsRequestSchema = z.strictObject({ companyIds: z.array(z.uuid()).min(1).max(COMPANY_ROWS_BATCH_MAX) });
 /** The companies as GET /companies/{id} shows them, in the order asked; ids of no stored company are left out. */
 export const companyRowsReplySchema = z.object({ companies: z.array(companyDetailSchema) });
-
-export const SEARCH_RPC = {
-  exportCandidates: { subject: 'search.rpc.export-candidates', request: exportCandidatesRequestSchema, reply: exportCandidatesReplySchema },
-  companyRows: { subject: 'search.rpc.company-rows', request: companyRowsRequestSchema, reply: companyRowsReplySchema },
-} as const;

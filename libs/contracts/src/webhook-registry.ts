@@ -23,23 +23,6 @@ export const slackConnectionReplySchema = z.object({
   channel: z.string().nullable(),
 });
 
-/**
- * Request-reply endpoints: subject, request schema, reply schema. A webhook or connection of
- * another workspace does not exist for the asking workspace.
- */
-export const WEBHOOK_REGISTRY_RPC = {
-  webhookExists: {
-    subject: 'webhooks.rpc.webhook_exists',
-    request: webhookExistsRequestSchema,
-    reply: webhookExistsReplySchema,
-  },
-  slackConnection: {
-    subject: 'webhooks.rpc.slack_connection',
-    request: slackConnectionRequestSchema,
-    reply: slackConnectionReplySchema,
-  },
-} as const;
-
 /** Longest URL accepted for a webhook or a team-chat incoming webhook. */
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 

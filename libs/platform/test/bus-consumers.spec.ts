@@ -1,6 +1,6 @@
 import type { EventPayload } from '@radar/contracts';
-import { testNamespace } from '../src/testing';
-import { busPool, eventually, gate, inbox, revoked, streamIn } from './bus-harness';
+import { eventually, testNamespace } from '../src/testing';
+import { busPool, gate, inbox, revoked, streamIn } from './bus-harness';
 
 const buses = busPool();
 afterAll(() => buses.closeAll());

@@ -34,17 +34,6 @@ export function busPool() {
   };
 }
 
-/** Polls until `check` returns a value (or the deadline passes): for effects that happen after an ack. */
-export async function eventually<T>(check: () => Promise<T | undefined>, what: string, deadlineMs = 10_000): Promise<T> {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** Collects what a handler receives and lets a test await the n-th arrival. */
 export function inbox<T>() {
   const items: T[] = [];

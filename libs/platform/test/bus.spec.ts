@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { EventPayload, RpcDefinition } from '@radar/contracts';
 import { AppError } from '../src/errors';
 import type { Logger } from 'pino';
-import { testNamespace } from '../src/testing';
-import { busPool, capturingLogger, eventually, inbox, PINO_ERROR, revoked, streamIn, watchUnhandledRejections } from './bus-harness';
+import { eventually, testNamespace } from '../src/testing';
+import { busPool, capturingLogger, inbox, PINO_ERROR, revoked, streamIn, watchUnhandledRejections } from './bus-harness';
 
 const addRequest = z.strictObject({ a: z.number().int(), b: z.number().int() });
 const addReply = z.strictObject({ sum: z.number().int() });

@@ -1,6 +1,6 @@
 import { watchConsumerLag } from '../src/metrics';
-import { currentMetricSamples, sampleValue, testNamespace } from '../src/testing';
-import { busPool, eventually, gate, inbox, revoked, streamIn } from './bus-harness';
+import { currentMetricSamples, eventually, sampleValue, testNamespace } from '../src/testing';
+import { busPool, gate, inbox, revoked, streamIn } from './bus-harness';
 
 const buses = busPool();
 afterAll(() => buses.closeAll());

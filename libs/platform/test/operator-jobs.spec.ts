@@ -9,7 +9,7 @@ import { Router } from 'express';
 import request from 'supertest';
 import { createServiceApp } from '../src/http';
 import { answerWithJob, jobKind, operatorJobRoutes, OperatorJobs, type JobContext, type OperatorJobsOptions } from '../src/jobs';
-import { createTestDatabase, silentLogger, type TestDatabase } from '../src/testing';
+import { createTestDatabase, eventually, silentLogger, type TestDatabase } from '../src/testing';
 
 const MIGRATIONS = path.join(__dirname, '../src/jobs/schema/migrations');
 const FAST = { staleAfterMs: 400, sweepIntervalMs: 100, writeIntervalMs: 50 };
@@ -40,14 +40,6 @@ class Counter {
     const release = this.release;
     this.release = undefined;
     release?.();
-  }
-}
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
   }
 }
 
@@ -84,7 +76,7 @@ describe('OperatorJobs', () => {
 
     const seen: number[] = [];
     for (let step = 0; step < 3; step += 1) {
-      await until(async () => (await service.find(job.id)).progress.done === step, `progress ${step}`);
+      await eventually(async () => (await service.find(job.id)).progress.done === step, `progress ${step}`);
       seen.push((await service.find(job.id)).progress.done);
       counter.step();
     }
@@ -111,7 +103,7 @@ describe('OperatorJobs', () => {
     });
     const job = await service.start('steady', {});
     let measured: JobView | undefined;
-    await until(async () => {
+    await eventually(async () => {
       measured = await service.find(job.id);
       return measured.progress.rate_per_second !== null && measured.progress.done >= 10;
     }, 'a measured rate');
@@ -174,7 +166,7 @@ describe('OperatorJobs', () => {
     const crashed = new Counter();
     const first = jobs({ count: crashed.kind });
     const job = await first.start('count', { to: 2 });
-    await until(async () => (await first.find(job.id)).progress.total === 2, 'the first progress write');
+    await eventually(async () => (await first.find(job.id)).progress.total === 2, 'the first progress write');
     // The process "dies": it writes nothing more, and its last heartbeat grows old.
     await first.stop();
     await pool.query('UPDATE operator_jobs SET heartbeat_at = now() - interval \'1 hour\' WHERE id = $1', [job.id.slice('search.'.length)]);
@@ -184,12 +176,12 @@ describe('OperatorJobs', () => {
     const resumed = new Counter();
     const second = jobs({ count: resumed.kind });
     second.begin();
-    await until(async () => resumed.runs === 1, 'the take-over');
+    await eventually(async () => resumed.runs === 1, 'the take-over');
     expect((await second.find(job.id)).status).toBe('running');
     resumed.step();
-    await until(async () => (await second.find(job.id)).progress.done === 1, 'the resumed job to advance');
+    await eventually(async () => (await second.find(job.id)).progress.done === 1, 'the resumed job to advance');
     resumed.step();
-    await until(async () => (await second.find(job.id)).status === 'succeeded', 'the resumed job to end');
+    await eventually(async () => (await second.find(job.id)).status === 'succeeded', 'the resumed job to end');
     expect((await second.find(job.id)).result).toEqual({ counted: 2 });
     crashed.step();
   });
@@ -198,30 +190,30 @@ describe('OperatorJobs', () => {
     const stopping = new Counter();
     const first = jobs({ count: stopping.kind }, { ...FAST, staleAfterMs: 60_000 });
     const job = await first.start('count', { to: 1 });
-    await until(async () => (await first.find(job.id)).progress.total === 1, 'the first progress write');
+    await eventually(async () => (await first.find(job.id)).progress.total === 1, 'the first progress write');
     await first.stop();
     stopping.step();
 
     const resumed = new Counter();
     const next = jobs({ count: resumed.kind }, { ...FAST, staleAfterMs: 60_000 });
     next.begin();
-    await until(async () => resumed.runs === 1, 'the take-over');
+    await eventually(async () => resumed.runs === 1, 'the take-over');
     resumed.step();
-    await until(async () => (await next.find(job.id)).status === 'succeeded', 'the resumed job to end');
+    await eventually(async () => (await next.find(job.id)).status === 'succeeded', 'the resumed job to end');
   });
 
   it('takes each interrupted job over in one process only when two sweep at once', async () => {
     const idle = new Counter();
     const owner = jobs({ count: idle.kind }, { ...FAST, sweepIntervalMs: 60_000 });
     const job = await owner.start('count', { to: 1 });
-    await until(async () => (await owner.find(job.id)).progress.total === 1, 'the first progress write');
+    await eventually(async () => (await owner.find(job.id)).progress.total === 1, 'the first progress write');
     await owner.stop();
 
     const a = new Counter();
     const b = new Counter();
     jobs({ count: a.kind }, { ...FAST, sweepIntervalMs: 60_000 }).begin();
     jobs({ count: b.kind }, { ...FAST, sweepIntervalMs: 60_000 }).begin();
-    await until(async () => a.runs + b.runs >= 1, 'a take-over');
+    await eventually(async () => a.runs + b.runs >= 1, 'a take-over');
     await sleep(200);
     expect(a.runs + b.runs).toBe(1);
     a.step();

@@ -5,8 +5,8 @@ import type { EventPayload } from '@radar/contracts';
 import { createPool, inTransaction } from '../src/database';
 import { OutboxRelay, writeOutboxEvent, type OutboxRelaySettings } from '../src/outbox';
 import type { Bus, EventMeta } from '../src/nats';
-import { silentLogger, startTcpProxy, testInfrastructure, testNamespace } from '../src/testing';
-import { busPool, eventually, inbox, streamIn } from './bus-harness';
+import { eventually, silentLogger, startTcpProxy, testInfrastructure, testNamespace } from '../src/testing';
+import { busPool, inbox, streamIn } from './bus-harness';
 import { commitChange, outboxDatabase, outboxRow } from './outbox-harness';
 
 const buses = busPool();

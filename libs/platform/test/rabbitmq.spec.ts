@@ -5,7 +5,7 @@ import { ZodError } from 'zod';
 import type { QueueMessage } from '@radar/contracts';
 import { AppError } from '../src/errors';
 import { HEADERS, RabbitMq, RetryLater, StopRetrying, type DeliveryContext, type RabbitMqOptions } from '../src/rabbitmq';
-import { brokerConnectionsNamed, testInfrastructure, testNamespace } from '../src/testing';
+import { brokerConnectionsNamed, eventually, testInfrastructure, testNamespace } from '../src/testing';
 
 const QUEUE = 'delivery.webhook';
 type Delivery = QueueMessage<typeof QUEUE>;
@@ -71,17 +71,6 @@ const drainQueue = (queue: string) =>
     }
     return taken;
   });
-
-/** Polls until `check` returns a value (or the deadline passes). */
-async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, what: string, deadlineMs = 10_000): Promise<T> {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 /** What a handler saw, and when. */
 interface Arrival {
@@ -152,7 +141,7 @@ describe('RabbitMq consuming', () => {
     await rabbit.consume(QUEUE, { prefetch: 5 }, async (message, context) => {
       arrivals.push({ message, context, at: Date.now() });
     });
-    await eventually(() => (arrivals.length === 3 ? true : undefined), 'three arrivals');
+    await eventually(() => arrivals.length === 3, 'three arrivals');
 
     expect(arrivals.map((arrival) => arrival.message)).toEqual(sent);
     expect(arrivals.map((arrival) => arrival.context)).toEqual(
@@ -177,7 +166,7 @@ describe('RabbitMq consuming', () => {
       atWork -= 1;
       handled += 1;
     });
-    await eventually(() => (handled === 12 ? true : undefined), 'twelve messages handled');
+    await eventually(() => handled === 12, 'twelve messages handled');
     expect(mostAtWork).toBe(3);
   });
 
@@ -196,8 +185,8 @@ describe('RabbitMq consuming', () => {
     const valid = aDelivery();
     await rabbit.publish(QUEUE, valid);
 
-    await eventually(() => (handled.length === 1 ? true : undefined), 'the valid message');
-    await eventually(async () => ((await readyCount(deadLetterQueue)) === 2 ? true : undefined), 'two dead letters');
+    await eventually(() => handled.length === 1, 'the valid message');
+    await eventually(async () => (await readyCount(deadLetterQueue)) === 2, 'two dead letters');
     const dead = await drainQueue(deadLetterQueue);
     expect(dead.map((message) => message.properties.headers?.[HEADERS.deadLetterReason]).sort()).toEqual(['invalid-json', 'invalid-message']);
     expect(dead.map((message) => message.content.toString()).sort()).toEqual(['{"deliveryId": ', '{"deliveryId":42}']);
@@ -220,7 +209,7 @@ describe('RabbitMq retries', () => {
     await rabbit.publish(QUEUE, delivery);
 
     const { deadLetterQueue } = rabbit.topologyOf(QUEUE);
-    await eventually(async () => ((await readyCount(deadLetterQueue)) === 1 ? true : undefined), 'the dead letter');
+    await eventually(async () => (await readyCount(deadLetterQueue)) === 1, 'the dead letter');
     expect(arrivals.map((arrival) => [arrival.context.attempt, arrival.context.isLastAttempt])).toEqual([
       [1, false],
       [2, false],
@@ -253,7 +242,7 @@ describe('RabbitMq retries', () => {
     });
     await rabbit.publish(QUEUE, aDelivery());
 
-    await eventually(() => (arrivals.length === 2 ? true : undefined), 'the second attempt');
+    await eventually(() => arrivals.length === 2, 'the second attempt');
     const waited = (arrivals[1]?.at ?? 0) - (arrivals[0]?.at ?? 0);
     expect(waited).toBeGreaterThanOrEqual(395);
     expect(waited).toBeLessThan(1_400);
@@ -269,7 +258,7 @@ describe('RabbitMq retries', () => {
     });
     await rabbit.publish(QUEUE, aDelivery());
 
-    await eventually(() => (arrivals.length === 2 ? true : undefined), 'the second attempt');
+    await eventually(() => arrivals.length === 2, 'the second attempt');
     expect((arrivals[1]?.at ?? 0) - (arrivals[0]?.at ?? 0)).toBeGreaterThanOrEqual(695);
     expect(arrivals.map((arrival) => arrival.context.attempt)).toEqual([1, 2]);
   });
@@ -284,7 +273,7 @@ describe('RabbitMq retries', () => {
     await rabbit.publish(QUEUE, aDelivery());
 
     const { deadLetterQueue } = rabbit.topologyOf(QUEUE);
-    await eventually(async () => ((await readyCount(deadLetterQueue)) === 1 ? true : undefined), 'the dead letter');
+    await eventually(async () => (await readyCount(deadLetterQueue)) === 1, 'the dead letter');
     await sleep(300);
     expect(calls).toBe(1);
     const [dead] = await drainQueue(deadLetterQueue);
@@ -329,7 +318,7 @@ describe('RabbitMq when the broker drops its connections', () => {
     await Promise.all(publishers);
     await dropped;
 
-    await eventually(() => (published.every((id) => processed.has(id)) ? true : undefined), 'every published message processed', 20_000);
+    await eventually(() => published.every((id) => processed.has(id)), 'every published message processed', 20_000);
     expect(publishedAfterReconnect).toBeGreaterThanOrEqual(40);
     expect(new Set(published).size).toBe(published.length);
     // Handlers were at work when the connection went: their messages came again, marked as such.
@@ -349,7 +338,7 @@ describe('RabbitMq when the broker drops its connections', () => {
     const connections = await brokerConnectionsNamed(name);
     expect(connections.count).toBe(2);
     await connections.forceClose();
-    await eventually(() => (!patient.rabbit.isConnected && !hasty.rabbit.isConnected ? true : undefined), 'both connections lost');
+    await eventually(() => !patient.rabbit.isConnected && !hasty.rabbit.isConnected, 'both connections lost');
 
     const held = aDelivery();
     const failure = await hasty.rabbit.publish(QUEUE, aDelivery()).catch((error: unknown) => error);
@@ -379,7 +368,7 @@ describe('RabbitMq graceful stop', () => {
       await gate;
       finished += 1;
     });
-    await eventually(() => (started === 2 ? true : undefined), 'two handlers at work');
+    await eventually(() => started === 2, 'two handlers at work');
 
     let closed = false;
     const closing = rabbit.close().then(() => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Client, type Pool } from 'pg';
 import { createPool } from '../src/database';
 import { jobLockKey, SingleRunner, type Leadership } from '../src/single-runner';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '../src/testing';
 
 const JOB = 'monitor-scheduler.daily-digest';
 
@@ -58,16 +58,6 @@ const advisoryLockHolders = async (): Promise<number[]> =>
     )
   ).map((row) => row.pid);
 
-async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, what: string, deadlineMs = 10_000): Promise<T> {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 function gate(): { opened: Promise<void>; open: () => void } {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
@@ -92,7 +82,7 @@ describe('runExclusive', () => {
     );
 
     // The skipping replica answers while the running one is still inside the job.
-    await eventually(() => (settled.length === 1 && runs === 1 ? true : undefined), 'one run and one skip');
+    await eventually(() => settled.length === 1 && runs === 1, 'one run and one skip');
     expect(settled).toEqual([{ ran: false }]);
     release.open();
 
@@ -112,7 +102,7 @@ describe('runExclusive', () => {
       });
 
     const both = Promise.all([run('signal-ingest.daily-import'), run('signal-ingest.daily-cleanup')]);
-    await eventually(() => (started.length === 2 ? true : undefined), 'both jobs started');
+    await eventually(() => started.length === 2, 'both jobs started');
     release.open();
     expect(await both).toEqual([{ ran: true, result: undefined }, { ran: true, result: undefined }]);
   });
@@ -163,7 +153,7 @@ describe('runExclusive', () => {
     cleanups.push(() => void holder.kill('SIGKILL'));
     let output = '';
     holder.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await eventually(() => (output.includes('running') ? true : undefined), 'the child process to hold the job', 20_000);
+    await eventually(() => output.includes('running'), 'the child process to hold the job', 20_000);
     const { runner } = aReplica();
     expect(await runner.runExclusive(JOB, async () => 'too soon')).toEqual({ ran: false });
 
@@ -186,7 +176,7 @@ describe('holdWhileAlive', () => {
     const terms: { replica: string; signal: AbortSignal }[] = [];
     const lead = (replica: string) => (signal: AbortSignal) => void terms.push({ replica, signal });
     const first = leading(aReplica().runner.holdWhileAlive(JOB, lead('first'), { retryEveryMs: 200 }));
-    await eventually(() => (first.isHolding() ? true : undefined), 'the first replica to hold the job');
+    await eventually(() => first.isHolding(), 'the first replica to hold the job');
     const second = leading(aReplica().runner.holdWhileAlive(JOB, lead('second'), { retryEveryMs: 200 }));
 
     // Several retry periods pass without a second term.
@@ -197,7 +187,7 @@ describe('holdWhileAlive', () => {
     const [pid] = await advisoryLockHolders();
     await sql('SELECT pg_terminate_backend($1)', [pid]);
 
-    await eventually(() => (second.isHolding() ? true : undefined), 'the second replica to take over');
+    await eventually(() => second.isHolding(), 'the second replica to take over');
     expect(terms[0]?.signal.aborted).toBe(true);
     expect(first.isHolding()).toBe(false);
     expect(terms.map((term) => term.replica)).toEqual(['first', 'second']);
@@ -210,7 +200,7 @@ describe('holdWhileAlive', () => {
   it('releases the job on stop, aborting the term, so that a waiting replica takes it', async () => {
     const signals: AbortSignal[] = [];
     const first = aReplica().runner.holdWhileAlive(JOB, (signal) => void signals.push(signal), { retryEveryMs: 100 });
-    await eventually(() => (first.isHolding() ? true : undefined), 'the first replica to hold the job');
+    await eventually(() => first.isHolding(), 'the first replica to hold the job');
     const second = leading(aReplica().runner.holdWhileAlive(JOB, () => undefined, { retryEveryMs: 100 }));
 
     await first.stop();
@@ -218,7 +208,7 @@ describe('holdWhileAlive', () => {
     expect(signals[0]?.aborted).toBe(true);
     expect(first.isHolding()).toBe(false);
     // Within a few retries: the lock was released, not left to die with an idle pooled connection.
-    await eventually(() => (second.isHolding() ? true : undefined), 'the second replica to take over', 1_000);
+    await eventually(() => second.isHolding(), 'the second replica to take over', 1_000);
   });
 
   it('releases the job when leading fails to start, and tries again later', async () => {
@@ -234,7 +224,7 @@ describe('holdWhileAlive', () => {
       ),
     );
 
-    await eventually(() => (attempts === 2 && flaky.isHolding() ? true : undefined), 'a second, successful term');
+    await eventually(() => attempts === 2 && flaky.isHolding(), 'a second, successful term');
     expect(await advisoryLockHolders()).toHaveLength(1);
   });
 });

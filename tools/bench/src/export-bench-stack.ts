@@ -1,4 +1,4 @@
-import { startLocalS3 } from '@radar/e2e';
+import { startStackObjectStorage } from '@radar/e2e';
 import { Bus } from '@radar/platform/nats';
 import { silentLogger, testInfrastructure } from '@radar/platform/testing';
 import { benchServices } from './bench-services';
@@ -10,7 +10,7 @@ import { benchServices } from './bench-services';
  */
 export async function startExportBenchStack(searchDatabaseUrl: string, workerNodeOptions: string) {
   const services = benchServices();
-  const s3 = await startLocalS3();
+  const s3 = await startStackObjectStorage();
   const storageEnv = {
     S3_ENDPOINT: s3.storage.endpoint,
     S3_ACCESS_KEY: s3.storage.accessKey,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { Client as S3Client } from 'minio';
-import { EXPORT_MAX_COMPANIES, LEDGER_RPC, SEARCH_RPC, type Caller, type ExportFormat, type ExportJob } from '@radar/contracts';
+import { EXPORT_MAX_COMPANIES, RPCS, type Caller, type ExportFormat, type ExportJob } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
 import { startExportBenchStack } from './export-bench-stack';
+import { operatorCall } from './operator-call';
 import { prepareBenchDatabase } from './search-database';
 
 export interface ExportBenchOptions {
@@ -42,34 +42,6 @@ export function parseExportBenchOptions(args: string[]): ExportBenchOptions {
   };
 }
 
-/** An operator call with node:http: a dataset load answers after minutes, past fetch's five-minute header wait. */
-function operator(baseUrl: string, secret: string, method: string, route: string, body?: object): Promise<unknown> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${baseUrl}/operator/v1${route}`,
-      {
-        method,
-        headers: {
-          authorization: `Bearer ${secret}`,
-          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if ((response.statusCode ?? 0) >= 300) reject(new Error(`${method} ${route}: ${response.statusCode} ${text}`));
-          else resolve(text === '' ? undefined : JSON.parse(text));
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -95,7 +67,7 @@ export async function benchExport(options: ExportBenchOptions): Promise<void> {
   try {
     console.log(`${database.reused ? 'checking' : 'loading'} ${options.companies} companies (seed ${options.seed}) in ${options.database} ...`);
     const loadStarted = performance.now();
-    await operator(stack.search.url, stack.secrets.OPERATOR_SECRET, 'POST', '/dataset/load', { companies: options.companies, seed: options.seed });
+    await operatorCall(stack.search.url, stack.secrets.OPERATOR_SECRET, 'POST', '/dataset/load', { companies: options.companies, seed: options.seed });
     console.log(`dataset ready in ${seconds(performance.now() - loadStarted)}`);
     // After a load (or its check) search rebuilds what it keeps in memory in the background; measured
     // exports must not share the machine with that. Quiet: under 5% of a core for 3 s.
@@ -119,7 +91,7 @@ export async function benchExport(options: ExportBenchOptions): Promise<void> {
     const exportOnce = async (format: ExportFormat): Promise<ExportRun> => {
       const caller = callerOf(randomUUID());
       const cpuBefore = cpuNow();
-      await stack.client.request(LEDGER_RPC.grant, { workspaceId: caller.workspaceId, amount: EXPORT_MAX_COMPANIES, reason: 'grant', reference: `bench:${randomUUID()}` });
+      await stack.client.request(RPCS.ledger.grant, { workspaceId: caller.workspaceId, amount: EXPORT_MAX_COMPANIES, reason: 'grant', reference: `bench:${randomUUID()}` });
       const started = performance.now();
       const response = await fetch(`${stack.exportApi.url}/exports`, {
         method: 'POST',
@@ -169,7 +141,7 @@ export async function benchExport(options: ExportBenchOptions): Promise<void> {
     for (let run = 0; run < options.runs; run += 1) {
       const started = performance.now();
       const candidates = await stack.client.request(
-        SEARCH_RPC.exportCandidates,
+        RPCS.search.exportCandidates,
         { workspaceId: benchCaller.workspaceId, source: { type: 'search', filters: {} }, max: EXPORT_MAX_COMPANIES },
         { timeoutMs: 60_000 },
       );
@@ -180,7 +152,7 @@ export async function benchExport(options: ExportBenchOptions): Promise<void> {
     for (let run = 0; run < options.runs; run += 1) {
       const started = performance.now();
       for (let offset = 0; offset < ids.length; offset += 500) {
-        await stack.client.request(SEARCH_RPC.companyRows, { companyIds: ids.slice(offset, offset + 500) }, { timeoutMs: 60_000 });
+        await stack.client.request(RPCS.search.companyRows, { companyIds: ids.slice(offset, offset + 500) }, { timeoutMs: 60_000 });
       }
       rowReads.push(performance.now() - started);
     }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { jobSchema, LEDGER_RPC, runMonitorsResultSchema, SIGNAL_TYPES, type Caller, type JobView } from '@radar/contracts';
+import { jobSchema, RPCS, runMonitorsResultSchema, SIGNAL_TYPES, type Caller, type JobView } from '@radar/contracts';
 import { generateCompany } from '@radar/dataset';
 import { signCaller } from '@radar/platform/internal-auth';
 import type { Bus } from '@radar/platform/nats';
@@ -233,7 +233,7 @@ export async function benchMonitorRun(options: MonitorRunBenchOptions): Promise<
     const workspaces = Array.from({ length: options.layout === 'spread' ? options.monitors : 1 }, () => randomUUID());
     const perWorkspace = checks / workspaces.length;
     for (const workspaceId of workspaces) {
-      await stack.client.request(LEDGER_RPC.grant, { workspaceId, amount: perWorkspace, reason: 'bench_grant', reference: `bench:${randomUUID()}` });
+      await stack.client.request(RPCS.ledger.grant, { workspaceId, amount: perWorkspace, reason: 'bench_grant', reference: `bench:${randomUUID()}` });
     }
     for (let m = 0; m < options.monitors; m += 1) {
       const workspaceId = workspaces[options.layout === 'spread' ? m : 0]!;
@@ -278,7 +278,7 @@ export async function benchMonitorRun(options: MonitorRunBenchOptions): Promise<
     const charged = runs.reduce((sum, run) => sum + run.credits_charged, 0);
     const made = runs.reduce((sum, run) => sum + run.domains_processed, 0);
     const statuses = [...new Set(runs.map((run) => run.status))].join(', ');
-    const balances = await Promise.all(workspaces.map(async (workspaceId) => (await stack.client.request(LEDGER_RPC.balance, { workspaceId })).balance));
+    const balances = await Promise.all(workspaces.map(async (workspaceId) => (await stack.client.request(RPCS.ledger.balance, { workspaceId })).balance));
 
     console.log(`\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${new Date().toISOString()}`);
     console.log(`runs: ${runs.length} (${statuses}); checks made ${made} of ${checks}; credits charged ${charged}; balances left ${balances.join(', ')}`);

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
 import type { Caller } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
 import { Bus } from '@radar/platform/nats';
 import { silentLogger, testInfrastructure, uniqueSuffix } from '@radar/platform/testing';
 import { freePort, ServiceProcess } from '@radar/e2e';
+import { operatorCall } from './operator-call';
 
 const secret = (): string => randomBytes(32).toString('base64url');
 
@@ -65,36 +65,9 @@ export class BenchSearchService {
     return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown), ms };
   }
 
-  /**
-   * An operator call. node:http rather than fetch: a dataset load answers after minutes, past
-   * fetch's fixed five-minute wait for response headers.
-   */
+  /** An operator call (see operatorCall). */
   operator(method: 'GET' | 'POST', route: string, body?: object): Promise<unknown> {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    return new Promise((resolve, reject) => {
-      const request = http.request(
-        `${this.url}/operator/v1${route}`,
-        {
-          method,
-          headers: {
-            authorization: `Bearer ${this.operatorSecret}`,
-            ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-          },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            if ((response.statusCode ?? 0) >= 300) reject(new Error(`${method} ${route}: ${response.statusCode} ${text}`));
-            else resolve(text === '' ? undefined : JSON.parse(text));
-          });
-          response.on('error', reject);
-        },
-      );
-      request.on('error', reject);
-      request.end(payload);
-    });
+    return operatorCall(this.url, this.operatorSecret, method, route, body);
   }
 
   async stop(): Promise<void> {

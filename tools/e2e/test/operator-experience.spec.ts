@@ -2,6 +2,7 @@ import request from 'supertest';
 import { datasetLoadResultSchema, jobSchema, jobsPageSchema, stackStatusSchema } from '@radar/contracts';
 import { radar, runRadar, startRadar } from '../src/radar-cli';
 import { useStack } from '../src/stack/use-stack';
+import { eventually } from '@radar/platform/testing';
 
 /** The progress lines radar wrote for a dataset load: each one's phase and companies done, in order. */
 function progressOf(stderr: string): { phase: string; done: number; total: number }[] {
@@ -14,14 +15,6 @@ function progressOf(stderr: string): { phase: string; done: number; total: numbe
 }
 
 const lastJsonLine = (text: string): { error: { code: string; message: string } } => JSON.parse(text.trim().split('\n').at(-1) ?? '');
-
-async function eventually(check: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('operator experience: long work shows progress, the stack tells its health', () => {
   const stack = useStack();
@@ -53,7 +46,7 @@ describe('operator experience: long work shows progress, the stack tells its hea
 
   it('Ctrl-C leaves the load running and says how to follow it; radar jobs show --follow follows it to the end', async () => {
     const load = startRadar(stack(), ['dataset', 'load', '--companies', '40000', '--seed', '4'], { RADAR_PROGRESS_INTERVAL_MS: '200' });
-    await eventually(() => progressOf(load.stderr()).some((line) => line.phase === 'storing' && line.done > 0), 'the load to make progress');
+    await eventually(() => progressOf(load.stderr()).some((line) => line.phase === 'storing' && line.done > 0), 'the load to make progress', 120_000);
     load.child.kill('SIGINT');
     const interrupted = await load.ended;
     expect(interrupted.code).toBe(130);

@@ -6,6 +6,7 @@ import { createToken, workspaceWithToken } from '../src/operator-world';
 import { callApi } from '../src/public-api';
 import { radar } from '../src/radar-cli';
 import { startStack, type E2eStack } from '../src/stack/e2e-stack';
+import { eventually } from '@radar/platform/testing';
 
 /** The provider's dataset for this stack: 3,000 companies, so 300 followed (the feed reads them in seconds). */
 const PROVIDER_DATASET = { DATASET_COMPANIES: '3000', DATASET_SEED: '1' };
@@ -37,14 +38,16 @@ async function startReceiver() {
   };
 }
 
-const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-};
+/** The first answer of `read` that is `done`. */
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> =>
+  eventually(
+    async () => {
+      const value = await read();
+      return done(value) ? value : undefined;
+    },
+    'the stack to settle',
+    timeoutMs,
+  );
 
 describe('signals and leads through the stack: gateway, signal-ingest, monitor-scheduler, webhook-dispatch and provider-sim', () => {
   let stack: E2eStack;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { freePort } from '../src';
+import { eventually } from '@radar/platform/testing';
 
 interface Event {
   say?: string;
@@ -42,15 +43,11 @@ async function supervised() {
     for (const line of lines) if (line) events.push(JSON.parse(line) as Event);
   });
   const exited = new Promise<number | null>((resolve) => driver.once('exit', resolve));
-  const until = async <T>(find: () => T | undefined, what: string, timeoutMs = 30_000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = find();
-      if (found !== undefined) return found;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; reported: ${JSON.stringify(events)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const until = <T>(find: () => T | undefined, what: string, timeoutMs = 30_000): Promise<T> =>
+    eventually(find, what, timeoutMs).catch((error: unknown) => {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; reported: ${JSON.stringify(events)}`);
+    });
+
   const pids = () => events.flatMap((event) => (event.pid === undefined ? [] : [event.pid]));
   const said = (pattern: RegExp) => events.find((event) => event.say !== undefined && pattern.test(event.say))?.say;
   const ready = async () => (await fetch(`${url}/readyz`)).status;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { WEBHOOK_REGISTRY_RPC } from '@radar/contracts';
+import { RPCS } from '@radar/contracts';
 import { Bus } from '@radar/platform/nats';
 import { silentLogger, testInfrastructure } from '@radar/platform/testing';
 import { radar, radarFails } from '../src/radar-cli';
@@ -28,8 +28,8 @@ describe('radar webhook create and radar slack connect, through the gateway to w
     expect(created.webhook_id).toMatch(UUID);
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
-    expect(await registry.request(WEBHOOK_REGISTRY_RPC.webhookExists, { workspaceId, webhookId: created.webhook_id })).toEqual({ exists: true });
-    expect(await registry.request(WEBHOOK_REGISTRY_RPC.webhookExists, { workspaceId: randomUUID(), webhookId: created.webhook_id })).toEqual({ exists: false });
+    expect(await registry.request(RPCS.webhooks.webhookExists, { workspaceId, webhookId: created.webhook_id })).toEqual({ exists: true });
+    expect(await registry.request(RPCS.webhooks.webhookExists, { workspaceId: randomUUID(), webhookId: created.webhook_id })).toEqual({ exists: false });
   });
 
   it('accepts a public https receiver given by address', async () => {
@@ -61,7 +61,7 @@ describe('radar webhook create and radar slack connect, through the gateway to w
     expect(Object.keys(connected)).toEqual(['slack_connection_id']);
     expect(connected.slack_connection_id).toMatch(UUID);
 
-    const lookup = (workspace: string) => registry.request(WEBHOOK_REGISTRY_RPC.slackConnection, { workspaceId: workspace, slackConnectionId: connected.slack_connection_id });
+    const lookup = (workspace: string) => registry.request(RPCS.webhooks.slackConnection, { workspaceId: workspace, slackConnectionId: connected.slack_connection_id });
     expect(await lookup(workspaceId)).toEqual({ exists: true, channel: '#signals' });
     expect(await lookup(randomUUID())).toEqual({ exists: false, channel: null });
   });

@@ -1,4 +1,4 @@
-import { LEDGER_RPC, type LedgerOutcome } from '@radar/contracts';
+import { RPCS, type LedgerOutcome } from '@radar/contracts';
 import type { Bus } from '@radar/platform/nats';
 
 /** The ledger over NATS: the only way credits move. Every write is idempotent on its reference. */
@@ -6,14 +6,14 @@ export class LedgerClient {
   constructor(private readonly bus: Bus) {}
 
   async balance(workspaceId: string): Promise<number> {
-    return (await this.bus.request(LEDGER_RPC.balance, { workspaceId })).balance;
+    return (await this.bus.request(RPCS.ledger.balance, { workspaceId })).balance;
   }
 
   charge(workspaceId: string, amount: number, reason: string, reference: string): Promise<LedgerOutcome> {
-    return this.bus.request(LEDGER_RPC.charge, { workspaceId, amount, reason, reference });
+    return this.bus.request(RPCS.ledger.charge, { workspaceId, amount, reason, reference });
   }
 
   refund(workspaceId: string, chargeReference: string, reason: string, reference: string): Promise<LedgerOutcome> {
-    return this.bus.request(LEDGER_RPC.refund, { workspaceId, chargeReference, reason, reference });
+    return this.bus.request(RPCS.ledger.refund, { workspaceId, chargeReference, reason, reference });
   }
 }

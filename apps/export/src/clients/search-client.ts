@@ -1,4 +1,4 @@
-import { SEARCH_RPC, type CompanyDetail, type ExportCandidates, type ExportSource } from '@radar/contracts';
+import { RPCS, type CompanyDetail, type ExportCandidates, type ExportSource } from '@radar/contracts';
 import type { Bus } from '@radar/platform/nats';
 
 /** Search answers over NATS: the companies of an export's source, and their rows. */
@@ -9,11 +9,11 @@ export class SearchClient {
   ) {}
 
   candidates(workspaceId: string, source: ExportSource, max: number): Promise<ExportCandidates> {
-    return this.bus.request(SEARCH_RPC.exportCandidates, { workspaceId, source, max }, { timeoutMs: this.timeoutMs });
+    return this.bus.request(RPCS.search.exportCandidates, { workspaceId, source, max }, { timeoutMs: this.timeoutMs });
   }
 
   async companyRows(companyIds: readonly string[]): Promise<CompanyDetail[]> {
-    const reply = await this.bus.request(SEARCH_RPC.companyRows, { companyIds: [...companyIds] }, { timeoutMs: this.timeoutMs });
+    const reply = await this.bus.request(RPCS.search.companyRows, { companyIds: [...companyIds] }, { timeoutMs: this.timeoutMs });
     return reply.companies;
   }
 }

@@ -1,5 +1,4 @@
 import { EXPORT_CSV_COLUMNS, type CompanyDetail } from '@radar/contracts';
-import { neutraliseFormula } from './formula-guard';
 
 type CsvColumn = (typeof EXPORT_CSV_COLUMNS)[number];
 
@@ -22,9 +21,9 @@ const CELL: Record<CsvColumn, (company: CompanyDetail) => string | number | null
   last_funding_date: (c) => c.last_funding_date,
 };
 
-/** One CSV record of a company: the columns of decisions.md in order, every cell guarded against formula injection. */
+/** One CSV record of a company: the columns of decisions.md in order, every cell as text (so the file's formula guard sees it). */
 export const csvRecord = (company: CompanyDetail): string[] =>
   EXPORT_CSV_COLUMNS.map((column) => {
     const value = CELL[column](company);
-    return value === null ? '' : neutraliseFormula(String(value));
+    return value === null ? '' : String(value);
   });

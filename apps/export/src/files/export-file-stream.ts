@@ -1,14 +1,15 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { EXPORT_CSV_COLUMNS, type CompanyDetail, type ExportFormat } from '@radar/contracts';
+import { FORMULA_SAFE_CELLS } from '@radar/platform/csv';
 import { csvRecord } from './csv-record';
 
 /**
  * CSV (RFC 4180: CRLF line ends, quotes doubled inside quoted fields, header row first; UTF-8)
- * written by csv-stringify, one record per company.
+ * written by csv-stringify, one record per company, every cell guarded against formula injection.
  */
 function csvFile(batches: AsyncIterable<CompanyDetail[]>): Readable {
-  const stringifier = stringify({ header: true, columns: [...EXPORT_CSV_COLUMNS], record_delimiter: 'windows' });
+  const stringifier = stringify({ ...FORMULA_SAFE_CELLS, header: true, columns: [...EXPORT_CSV_COLUMNS], record_delimiter: 'windows' });
   const records = Readable.from(
     (async function* () {
       for await (const batch of batches) for (const company of batch) yield csvRecord(company);

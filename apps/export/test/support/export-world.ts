@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import request from 'supertest';
 import { Pool } from 'pg';
-import { LEDGER_RPC, OPERATOR_PREFIX, type Caller, type CreditsResponse, type ExportJob } from '@radar/contracts';
+import { RPCS, OPERATOR_PREFIX, type Caller, type CreditsResponse, type ExportJob } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
 import { Bus } from '@radar/platform/nats';
 import { aCaller, silentLogger, startTestService, testInfrastructure, testNamespace, TEST_SECRETS } from '@radar/platform/testing';
 import { exportService } from '../../src/service';
-import { LOCAL_S3_CREDENTIALS, startLocalS3, type LocalS3 } from './local-s3';
+import { LOCAL_S3_CREDENTIALS, startLocalS3, type LocalS3 } from '@radar/platform/testing/local-s3';
 import { startSibling, type SiblingProcess } from '@radar/platform/testing';
 
 export const BUCKET = 'radar-exports-test';
@@ -96,7 +96,7 @@ export async function startExportWorld(options: WorldOptions = {}) {
       return caller;
     },
     async grant(workspaceId: string, amount: number): Promise<void> {
-      await client.request(LEDGER_RPC.grant, { workspaceId, amount, reason: 'grant', reference: `test-grant:${randomUUID()}` });
+      await client.request(RPCS.ledger.grant, { workspaceId, amount, reason: 'grant', reference: `test-grant:${randomUUID()}` });
     },
     async credits(caller: Caller): Promise<CreditsResponse> {
       const response = await fetch(`${ledger.url}/credits`, { headers: as(caller) });

@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { refuseDeclaredBody, sendError } from '@radar/platform/http';
-import type { Forwarder } from '../proxy/forwarder';
+import { sendUpstreamUnavailable, type UpstreamClient } from '../clients/upstream';
 import { RateLimiter, rateLimitHeaders } from '../rate-limit/rate-limiter';
 import { authenticateToken } from '../use-cases/authenticate-token';
 import { authorizeRoute } from '../use-cases/authorize-route';
@@ -9,7 +9,7 @@ import { PUBLIC_ROUTES, type PublicRoute } from './public-routes';
 
 export interface ApiRouteDeps extends Pick<GatewayDeps, 'identity' | 'tokenCache' | 'now'> {
   rateLimiter: RateLimiter;
-  forwarder: Forwarder;
+  upstream: UpstreamClient;
 }
 
 /**
@@ -32,8 +32,8 @@ function handle(deps: ApiRouteDeps, route: PublicRoute) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
       const caller = await authorizeRoute(deps, await authenticateToken(deps, req.headers.authorization), route);
-      if (!deps.forwarder.isConfigured(route.upstream)) {
-        sendError(res, 'SERVICE_UNAVAILABLE', `The ${route.upstream} service is not available yet`);
+      if (!deps.upstream.isConfigured(route.upstream)) {
+        sendUpstreamUnavailable(req, res, route.upstream);
         return;
       }
       const decision = await deps.rateLimiter.consume(route.bucket, caller.tokenId);
@@ -53,7 +53,7 @@ function handle(deps: ApiRouteDeps, route: PublicRoute) {
       // emptiness the headers do not tell, is left to the service.
       const refusal = refuseDeclaredBody(req);
       if (refusal) throw refusal;
-      await deps.forwarder.forward(req, res, route.upstream, caller, headers);
+      await deps.upstream.forward(req, res, route.upstream, caller, headers);
     } catch (error) {
       next(error);
     }

@@ -11,14 +11,14 @@ import type { ApiRouteDeps } from './api.routes';
  * API as the caller. No rate-limit bucket here: what such a service calls in the API counts in the
  * buckets of the endpoints it calls.
  */
-export function publicPathRoutes(deps: Pick<ApiRouteDeps, 'identity' | 'tokenCache' | 'now' | 'forwarder'>): Router {
+export function publicPathRoutes(deps: Pick<ApiRouteDeps, 'identity' | 'tokenCache' | 'now' | 'upstream'>): Router {
   const router = Router();
   for (const service of SERVICE_CATALOGUE) {
     for (const path of service.publicPaths) {
       router.all(path, async (req: Request, res: Response, next: NextFunction) => {
         try {
           const caller = await authenticateToken(deps, req.headers.authorization);
-          await deps.forwarder.forward(req, res, service.name, caller, {}, { passAuthorization: true });
+          await deps.upstream.forward(req, res, service.name, caller, {}, { passAuthorization: true });
         } catch (error) {
           if (isAppError(error) && ERROR_STATUS[error.code] === 401) res.setHeader('WWW-Authenticate', 'Bearer');
           next(error);

@@ -1,14 +1,29 @@
 import { Router } from 'express';
-import { jobPathSchema, jobsListQuerySchema, jobsPageSchema, OPERATOR_JOB_ROUTES, parseJobId, SERVICE_CATALOGUE, type JobView } from '@radar/contracts';
+import { jobPathSchema, jobsListQuerySchema, jobsPageSchema, OPERATOR_JOB_ROUTES, OPERATOR_PREFIX, parseJobId, SERVICE_CATALOGUE, type JobView } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import { parseInput, parsePath, sendError } from '@radar/platform/http';
+import { parseInput, parsePath } from '@radar/platform/http';
+import { sendUpstreamUnavailable, type UpstreamClient } from '../clients/upstream';
 import type { Upstream } from '../http/public-routes';
-import { getFromOperatorUpstream } from './operator-upstream-call';
 
 /** Services that run operator jobs (the catalogue's `operatorJobs`). */
 const JOB_SERVICES = SERVICE_CATALOGUE.filter((service) => service.operatorJobs).map((service) => service.name);
 
 const JOBS_TIMEOUT_MS = 10_000;
+
+/** GET `path` (under OPERATOR_PREFIX) of a service with the operator secret: its status and parsed JSON body (undefined when not JSON). */
+async function getOperatorJson(upstream: UpstreamClient, service: Upstream, path: string, operatorSecret: string, requestId: string): Promise<{ status: number; body: unknown }> {
+  const answer = await upstream.call(service, {
+    method: 'GET',
+    path: `${OPERATOR_PREFIX}${path}`,
+    headers: { authorization: `Bearer ${operatorSecret}`, accept: 'application/json', 'x-request-id': requestId },
+    timeoutMs: JOBS_TIMEOUT_MS,
+  });
+  try {
+    return { status: answer.status, body: JSON.parse(answer.body.toString('utf8')) as unknown };
+  } catch {
+    return { status: answer.status, body: undefined };
+  }
+}
 
 /**
  * `radar jobs`: every job lives in the database of the service that runs it, and its id names
@@ -16,24 +31,22 @@ const JOBS_TIMEOUT_MS = 10_000;
  * every service that runs jobs and merges their answers, newest first, naming those that did
  * not answer instead of failing.
  */
-export function operatorJobsRoutes(upstreams: Partial<Record<Upstream, string>>, operatorSecret: string): Router {
+export function operatorJobsRoutes(upstream: UpstreamClient, operatorSecret: string): Router {
   const router = Router();
 
   router.get(OPERATOR_JOB_ROUTES.getJob.path, async (req, res) => {
     const { job_id: jobId } = parsePath(jobPathSchema, req.params);
     const owner = parseJobId(jobId);
     if (!owner || !JOB_SERVICES.includes(owner.service)) throw new AppError('NOT_FOUND', `No job with id ${jobId}`);
-    const base = upstreams[owner.service];
-    if (!base) {
-      sendError(res, 'SERVICE_UNAVAILABLE', `The ${owner.service} service is not configured here`);
+    if (!upstream.isConfigured(owner.service)) {
+      sendUpstreamUnavailable(req, res, owner.service);
       return;
     }
     let answer: { status: number; body: unknown };
     try {
-      answer = await getFromOperatorUpstream({ base, operatorSecret, requestId: req.requestId, timeoutMs: JOBS_TIMEOUT_MS }, `/jobs/${encodeURIComponent(jobId)}`);
+      answer = await getOperatorJson(upstream, owner.service, `/jobs/${encodeURIComponent(jobId)}`, operatorSecret, req.requestId);
     } catch (error) {
-      req.log.warn({ err: error, upstream: owner.service }, 'reading a job failed');
-      sendError(res, 'SERVICE_UNAVAILABLE', `The ${owner.service} service is unavailable`, { request_id: req.requestId });
+      sendUpstreamUnavailable(req, res, owner.service, error);
       return;
     }
     res.status(answer.status).json(answer.body);
@@ -43,10 +56,9 @@ export function operatorJobsRoutes(upstreams: Partial<Record<Upstream, string>>,
     const { limit } = parseInput(jobsListQuerySchema, req.query, 'query');
     const pages = await Promise.all(
       JOB_SERVICES.map(async (service) => {
-        const base = upstreams[service];
-        if (!base) return { service, items: undefined };
+        if (!upstream.isConfigured(service)) return { service, items: undefined };
         try {
-          const answer = await getFromOperatorUpstream({ base, operatorSecret, requestId: req.requestId, timeoutMs: JOBS_TIMEOUT_MS }, `/jobs?limit=${limit}`);
+          const answer = await getOperatorJson(upstream, service, `/jobs?limit=${limit}`, operatorSecret, req.requestId);
           const page = jobsPageSchema.safeParse(answer.body);
           return { service, items: answer.status === 200 && page.success ? page.data.items : undefined };
         } catch (error) {

@@ -25,14 +25,14 @@ import { requireOperatorSecret } from '@radar/platform/internal-auth';
 import { operatorJobsRoutes } from './operator-jobs.routes';
 import { operatorPassthrough } from './operator-passthrough';
 import { stackStatus } from './stack-status';
-import type { Upstream } from '../http/public-routes';
+import type { UpstreamClient } from '../clients/upstream';
 
 
 /** What the web app would do with a logged-in session; served on the internal operator port only. */
 export function operatorRoutes(
   deps: GatewayDeps,
   operatorSecret: string,
-  upstreams: Partial<Record<Upstream, string>> = {},
+  upstream: UpstreamClient,
   ownStatus: () => Promise<ServiceStatus> = () => Promise.reject(new Error('the gateway reports no status here')),
 ): Router {
   const router = Router();
@@ -66,10 +66,10 @@ export function operatorRoutes(
   });
 
   router.get(OPERATOR_STATUS_ROUTES.stackStatus.path, async (_req, res) => {
-    res.json(await stackStatus({ ownStatus, upstreams, bus: deps.bus, logger: deps.logger, now: deps.now }));
+    res.json(await stackStatus({ ownStatus, upstream, bus: deps.bus, logger: deps.logger, now: deps.now }));
   });
-  router.use(operatorJobsRoutes(upstreams, operatorSecret));
-  router.use(operatorPassthrough(upstreams, operatorSecret));
+  router.use(operatorJobsRoutes(upstream, operatorSecret));
+  router.use(operatorPassthrough(upstream, operatorSecret));
 
   const mounted = Router();
   mounted.use(OPERATOR_PREFIX, router);

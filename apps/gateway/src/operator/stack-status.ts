@@ -8,14 +8,14 @@ import {
 } from '@radar/contracts';
 import { streamBacklog, type Bus } from '@radar/platform/nats';
 import type { Logger } from '@radar/platform/logger';
-import type { Upstream } from '../http/public-routes';
+import type { UpstreamClient } from '../clients/upstream';
 
 const STATUS_TIMEOUT_MS = 5_000;
 
 export interface StackStatusDeps {
   /** The gateway's own /statusz answer. */
   ownStatus: () => Promise<ServiceStatus>;
-  upstreams: Partial<Record<Upstream, string>>;
+  upstream: UpstreamClient;
   bus: Bus;
   logger: Logger;
   now: () => Date;
@@ -30,10 +30,9 @@ async function askService(name: string, deps: StackStatusDeps): Promise<ServiceR
     if (name === 'gateway') {
       status = await deps.ownStatus();
     } else {
-      const base = deps.upstreams[name];
-      if (!base) return { ...blank, state: 'not_configured' };
-      const answer = await fetch(`${base.replace(/\/$/, '')}/statusz`, { signal: AbortSignal.timeout(STATUS_TIMEOUT_MS) });
-      status = serviceStatusSchema.parse(await answer.json());
+      if (!deps.upstream.isConfigured(name)) return { ...blank, state: 'not_configured' };
+      const answer = await deps.upstream.call(name, { method: 'GET', path: '/statusz', headers: {}, timeoutMs: STATUS_TIMEOUT_MS });
+      status = serviceStatusSchema.parse(JSON.parse(answer.body.toString('utf8')));
     }
   } catch (error) {
     return { ...blank, state: 'down', error: error instanceof Error ? error.message : String(error) };

@@ -1,4 +1,4 @@
-import { LEDGER_RPC } from '@radar/contracts';
+import { RPCS } from '@radar/contracts';
 import type { GatewayDeps } from './deps';
 
 export interface CreateWorkspaceInput {
@@ -17,7 +17,7 @@ export async function createWorkspace(
   const { workspaceId, ownerUserId } = await deps.identity.createWorkspaceWithOwner(input.name);
   if (input.credits) {
     try {
-      await deps.bus.request(LEDGER_RPC.grant, {
+      await deps.bus.request(RPCS.ledger.grant, {
         workspaceId,
         amount: input.credits,
         reason: 'grant',

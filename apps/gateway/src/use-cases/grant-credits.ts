@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LEDGER_RPC } from '@radar/contracts';
+import { RPCS } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
 import type { GatewayDeps } from './deps';
 
@@ -11,7 +11,7 @@ export async function grantCredits(
   if (!(await deps.identity.workspaceExists(input.workspaceId))) {
     throw new AppError('NOT_FOUND', `No workspace ${input.workspaceId}`);
   }
-  const outcome = await deps.bus.request(LEDGER_RPC.grant, {
+  const outcome = await deps.bus.request(RPCS.ledger.grant, {
     workspaceId: input.workspaceId,
     amount: input.amount,
     reason: 'grant',

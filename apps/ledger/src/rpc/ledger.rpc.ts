@@ -1,4 +1,4 @@
-import { LEDGER_RPC } from '@radar/contracts';
+import { RPCS } from '@radar/contracts';
 import type { Bus } from '@radar/platform/nats';
 import type { LedgerDeps } from '../use-cases/deps';
 import { chargeBatch } from '../use-cases/charge-batch';
@@ -11,9 +11,9 @@ const QUEUE = 'ledger';
 
 /** The ledger's NATS request API: the only way other services move credits. */
 export function serveLedgerRpc(bus: Bus, deps: LedgerDeps): void {
-  bus.serve(LEDGER_RPC.charge, (input) => chargeCredits(deps, input), { queue: QUEUE });
-  bus.serve(LEDGER_RPC.chargeBatch, (input) => chargeBatch(deps, input), { queue: QUEUE });
-  bus.serve(LEDGER_RPC.refund, (input) => refundCharge(deps, input), { queue: QUEUE });
-  bus.serve(LEDGER_RPC.grant, (input) => grantCredits(deps, input), { queue: QUEUE });
-  bus.serve(LEDGER_RPC.balance, (input) => getBalance(deps, input.workspaceId), { queue: QUEUE });
+  bus.serve(RPCS.ledger.charge, (input) => chargeCredits(deps, input), { queue: QUEUE });
+  bus.serve(RPCS.ledger.chargeBatch, (input) => chargeBatch(deps, input), { queue: QUEUE });
+  bus.serve(RPCS.ledger.refund, (input) => refundCharge(deps, input), { queue: QUEUE });
+  bus.serve(RPCS.ledger.grant, (input) => grantCredits(deps, input), { queue: QUEUE });
+  bus.serve(RPCS.ledger.balance, (input) => getBalance(deps, input.workspaceId), { queue: QUEUE });
 }

@@ -1,4 +1,4 @@
-import { WEBHOOK_REGISTRY_RPC } from '@radar/contracts';
+import { RPCS } from '@radar/contracts';
 import type { Bus } from '@radar/platform/nats';
 
 /** webhook-dispatch's registry: whether a webhook or team-chat connection exists in a workspace. */
@@ -9,9 +9,9 @@ export interface DeliveryTargets {
 }
 
 export const registryOverBus = (bus: Bus): DeliveryTargets => ({
-  webhookExists: async (workspaceId, webhookId) => (await bus.request(WEBHOOK_REGISTRY_RPC.webhookExists, { workspaceId, webhookId })).exists,
+  webhookExists: async (workspaceId, webhookId) => (await bus.request(RPCS.webhooks.webhookExists, { workspaceId, webhookId })).exists,
   slackChannel: async (workspaceId, slackConnectionId) => {
-    const reply = await bus.request(WEBHOOK_REGISTRY_RPC.slackConnection, { workspaceId, slackConnectionId });
+    const reply = await bus.request(RPCS.webhooks.slackConnection, { workspaceId, slackConnectionId });
     return reply.exists ? reply.channel : null;
   },
 });

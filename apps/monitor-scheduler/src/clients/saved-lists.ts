@@ -1,4 +1,4 @@
-import { LIST_RPC, SAVED_LIST_DOMAINS_PAGE_MAX } from '@radar/contracts';
+import { RPCS, SAVED_LIST_DOMAINS_PAGE_MAX } from '@radar/contracts';
 import { isAppError } from '@radar/platform/errors';
 import type { Bus } from '@radar/platform/nats';
 
@@ -20,7 +20,7 @@ export const savedListsOverBus = (bus: Bus): SavedLists => ({
     for (let offset = 0; ; offset += SAVED_LIST_DOMAINS_PAGE_MAX) {
       let page;
       try {
-        page = await bus.request(LIST_RPC.savedListDomains, { workspaceId, listId, offset, limit: SAVED_LIST_DOMAINS_PAGE_MAX });
+        page = await bus.request(RPCS.search.savedListDomains, { workspaceId, listId, offset, limit: SAVED_LIST_DOMAINS_PAGE_MAX });
       } catch (error) {
         if (isAppError(error) && error.code === 'NOT_FOUND') return undefined;
         throw error;

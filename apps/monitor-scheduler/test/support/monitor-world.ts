@@ -1,14 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
-import { LEDGER_RPC, QUEUES, WEBHOOK_OPERATOR_ROUTES, type Caller, type QueueName } from '@radar/contracts';
+import { RPCS, QUEUES, WEBHOOK_OPERATOR_ROUTES, type Caller, type QueueName } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
 import { Bus } from '@radar/platform/nats';
 import { RabbitMq } from '@radar/platform/rabbitmq';
-import { aCaller, silentLogger, startTestService, testInfrastructure, testNamespace, TEST_SECRETS } from '@radar/platform/testing';
+import { aCaller, silentLogger, startSmtpSink, startTestService, TEST_SECRETS, testInfrastructure, testNamespace } from '@radar/platform/testing';
 import { monitorSchedulerService } from '../../src/service';
 import { startSibling, type SiblingProcess } from '@radar/platform/testing';
-import { startSmtpSink } from './smtp-sink';
 
 export interface WorldOptions {
   /** Also run search (list-following monitors). */
@@ -101,9 +100,9 @@ export async function startMonitorWorld(options: WorldOptions = {}) {
       },
 
       async grant(workspaceId: string, amount: number): Promise<void> {
-        await client.request(LEDGER_RPC.grant, { workspaceId, amount, reason: 'test_grant', reference: `test-grant:${randomUUID()}` });
+        await client.request(RPCS.ledger.grant, { workspaceId, amount, reason: 'test_grant', reference: `test-grant:${randomUUID()}` });
       },
-      balance: async (workspaceId: string): Promise<number> => (await client.request(LEDGER_RPC.balance, { workspaceId })).balance,
+      balance: async (workspaceId: string): Promise<number> => (await client.request(RPCS.ledger.balance, { workspaceId })).balance,
       /** The workspace's ledger transactions, oldest first (read from the ledger's own database). */
       async transactions(workspaceId: string): Promise<LedgerRow[]> {
         const db = new Client({ connectionString: ledger.databaseUrl });

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { LIST_RPC } from '@radar/contracts';
+import { RPCS } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
 import type { Bus } from '@radar/platform/nats';
 import { SavedListDomainsRepository } from '../data/saved-list-domains.repository';
@@ -14,7 +14,7 @@ const QUEUE = 'search';
 export function serveSavedListRpc(bus: Bus, pool: Pool): void {
   const lists = new SavedListDomainsRepository(pool);
   bus.serve(
-    LIST_RPC.savedListDomains,
+    RPCS.search.savedListDomains,
     async (input) => {
       const page = await lists.page(input.workspaceId, input.listId, input.offset, input.limit);
       if (!page) throw new AppError('NOT_FOUND', `No saved list with id ${input.listId} in this workspace`);

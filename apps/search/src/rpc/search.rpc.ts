@@ -1,4 +1,4 @@
-import { SEARCH_RPC } from '@radar/contracts';
+import { RPCS } from '@radar/contracts';
 import type { Bus } from '@radar/platform/nats';
 import { companyRows } from '../use-cases/company-rows';
 import type { SearchDeps } from '../use-cases/deps';
@@ -9,6 +9,6 @@ const QUEUE = 'search';
 
 /** Search's NATS request API for the export service: an export's companies in order, and their rows for the file. */
 export function serveSearchRpc(bus: Bus, deps: Pick<SearchDeps, 'companyIndex' | 'companies' | 'saved'>): void {
-  bus.serve(SEARCH_RPC.exportCandidates, (input) => exportCandidates(deps, input), { queue: QUEUE });
-  bus.serve(SEARCH_RPC.companyRows, async (input) => ({ companies: await companyRows(deps, input.companyIds) }), { queue: QUEUE });
+  bus.serve(RPCS.search.exportCandidates, (input) => exportCandidates(deps, input), { queue: QUEUE });
+  bus.serve(RPCS.search.companyRows, async (input) => ({ companies: await companyRows(deps, input.companyIds) }), { queue: QUEUE });
 }

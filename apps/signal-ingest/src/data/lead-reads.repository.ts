@@ -1,5 +1,6 @@
 import type { EventFamily, SignalType } from '@radar/contracts';
 import type { Queryable } from '@radar/platform/database';
+import type { NewLead } from './leads.repository';
 import { namedStatement } from './named-statement';
 import { SqlParams } from './sql-params';
 
@@ -15,19 +16,8 @@ export interface LeadScope {
   companies?: CompanyList | { notWatchedBy: string };
 }
 
-export interface StoredLead {
-  id: string;
-  domain: string;
+export interface StoredLead extends Omit<NewLead, 'plItemId'> {
   companyName: string;
-  signalType: SignalType;
-  category: string | null;
-  family: EventFamily | null;
-  headline: string;
-  details: string[];
-  sourceUrl: string | null;
-  /** YYYY-MM-DD. */
-  happenedOn: string;
-  foundAt: Date;
 }
 
 /** A lead as a list shows it: with its company's window and whether the workspace watches the company. */

@@ -1,5 +1,6 @@
-import { stringify, type Options } from 'csv-stringify/sync';
+import { stringify } from 'csv-stringify/sync';
 import { SIGNAL_EXPORT_COLUMNS } from '@radar/contracts';
+import { FORMULA_SAFE_CELLS } from '@radar/platform/csv';
 
 /**
  * A signal as the export reads it, nine cells in the order of SIGNAL_EXPORT_COLUMNS:
@@ -22,14 +23,6 @@ export type SignalExportRow = [
 ];
 
 /**
- * RFC 4180 quoting: `quote_record_delimiter` quotes a cell holding any line break (with a custom
- * record delimiter csv-stringify would otherwise quote only cells holding that delimiter, and a
- * lone LF would break the file for strict readers). `escape_formulas` prefixes a cell a
- * spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage
- * return, and their full-width forms) with `'` (decisions.md).
- */
-const CELL_OPTIONS: Options = { escape_formulas: true, quote_record_delimiter: true };
-/**
  * Records are stringified a batch at a time, ended by NUL: PostgreSQL text cannot hold NUL, so
  * splitting there gives back each record exactly, whatever line breaks its quoted cells hold.
  */
@@ -37,10 +30,10 @@ const RECORD_END = '\u0000';
 const CRLF = '\r\n';
 
 /** The header row. */
-export const signalCsvHeader = (): string => stringify([[...SIGNAL_EXPORT_COLUMNS]], { ...CELL_OPTIONS, record_delimiter: 'windows' });
+export const signalCsvHeader = (): string => stringify([[...SIGNAL_EXPORT_COLUMNS]], { ...FORMULA_SAFE_CELLS, record_delimiter: 'windows' });
 
 /** Each record's free-text cells, written by csv-stringify (a batch in one call: it is much faster than a call per record). */
-const freeCells = (records: string[][]): string[] => stringify(records, { ...CELL_OPTIONS, record_delimiter: RECORD_END }).split(RECORD_END);
+const freeCells = (records: string[][]): string[] => stringify(records, { ...FORMULA_SAFE_CELLS, record_delimiter: RECORD_END }).split(RECORD_END);
 
 /** A batch of signals as CSV lines (CRLF after each). */
 export function signalCsvLines(rows: readonly SignalExportRow[]): string {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { request } from 'undici';
+import { parseRetryAfter } from '@radar/platform/retry';
 import { withClientSpan } from '@radar/platform/telemetry';
 import type { z } from 'zod';
 import {
@@ -11,7 +12,7 @@ import {
   type ProviderItem,
   type SignalType,
 } from '@radar/contracts';
-import { failureOfStatus, ProviderFailure, retryAfterMs } from './provider-failure';
+import { failureOfStatus, ProviderFailure } from './provider-failure';
 import { retryDelayMs, type RetryTiming } from './retry-delay';
 
 export interface ProviderClientOptions {
@@ -91,7 +92,7 @@ export class ProviderClient {
       if (response.statusCode < 200 || response.statusCode > 299) {
         await response.body.dump().catch(() => undefined);
         const retryAfter = response.headers['retry-after'];
-        throw failureOfStatus(response.statusCode, retryAfterMs(Array.isArray(retryAfter) ? retryAfter[0] ?? null : retryAfter ?? null, this.options.now()));
+        throw failureOfStatus(response.statusCode, parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, this.options.now().getTime()));
       }
       body = await response.body.json();
     } catch (error) {

@@ -1,4 +1,4 @@
-import { failureOfStatus, retryAfterMs } from './provider-failure';
+import { failureOfStatus } from './provider-failure';
 
 describe('provider failures', () => {
   it('maps 429 and 5xx to error_pl, retried', () => {
@@ -11,14 +11,5 @@ describe('provider failures', () => {
   it('maps a refused key and other refused requests to error_other (our failure), not retried', () => {
     for (const status of [401, 403]) expect(failureOfStatus(status, undefined)).toMatchObject({ code: 'PROVIDER_AUTH_REJECTED', checkStatus: 'error_other', retryable: false });
     for (const status of [400, 404, 422]) expect(failureOfStatus(status, undefined)).toMatchObject({ code: 'PROVIDER_REQUEST_REJECTED', checkStatus: 'error_other', retryable: false });
-  });
-
-  it('reads Retry-After as seconds or as an HTTP date', () => {
-    const now = new Date('2026-11-25T09:00:00Z');
-    expect(retryAfterMs('3', now)).toBe(3_000);
-    expect(retryAfterMs('Wed, 25 Nov 2026 09:00:10 GMT', now)).toBe(10_000);
-    expect(retryAfterMs('Wed, 25 Nov 2026 08:00:00 GMT', now)).toBe(0);
-    expect(retryAfterMs(null, now)).toBeUndefined();
-    expect(retryAfterMs('soon', now)).toBeUndefined();
   });
 });

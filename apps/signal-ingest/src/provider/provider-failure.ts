@@ -29,14 +29,6 @@ export class ProviderFailure extends Error {
   }
 }
 
-/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now: Date): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
-}
-
 /** The failure an HTTP status other than 2xx means. */
 export function failureOfStatus(status: number, retryAfter: number | undefined): ProviderFailure {
   if (status === 429) return new ProviderFailure('PROVIDER_RATE_LIMITED', 'error_pl', true, 'The provider rate-limited the request (429)', retryAfter);

@@ -1,3 +1,5 @@
+import { backOffDelayMs } from '@radar/platform/retry';
+
 export interface RetryTiming {
   /** The wait after the first failed attempt; it doubles after each further one. */
   baseMs: number;
@@ -11,7 +13,5 @@ export interface RetryTiming {
  * out), at least what the provider's Retry-After asked, never more than `maxMs`.
  */
 export function retryDelayMs(attempt: number, timing: RetryTiming, retryAfterMs: number | undefined, random: () => number = Math.random): number {
-  const exponential = timing.baseMs * 2 ** (attempt - 1);
-  const jittered = exponential / 2 + (random() * exponential) / 2;
-  return Math.round(Math.min(timing.maxMs, Math.max(jittered, retryAfterMs ?? 0)));
+  return Math.min(timing.maxMs, Math.max(backOffDelayMs(attempt, timing, random), retryAfterMs ?? 0));
 }

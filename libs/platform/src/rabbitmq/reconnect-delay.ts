@@ -1,3 +1,5 @@
+import { backOffDelayMs } from '../retry';
+
 export interface ReconnectOptions {
   /** Wait before the first reconnect attempt; doubled after each failed one. */
   initialDelayMs?: number;
@@ -7,10 +9,6 @@ export interface ReconnectOptions {
 const DEFAULT_INITIAL_DELAY_MS = 250;
 const DEFAULT_MAX_DELAY_MS = 15_000;
 
-/** Exponential back-off with ±20 % jitter, so replicas that lost the broker together do not return together. */
-export function reconnectDelay(failedAttempts: number, options: ReconnectOptions = {}, random: () => number = Math.random): number {
-  const initial = options.initialDelayMs ?? DEFAULT_INITIAL_DELAY_MS;
-  const max = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
-  const base = Math.min(max, initial * 2 ** Math.max(0, failedAttempts - 1));
-  return Math.min(max, Math.round(base * (0.8 + 0.4 * random())));
-}
+/** Exponential back-off with jitter, so replicas that lost the broker together do not return together. */
+export const reconnectDelay = (failedAttempts: number, options: ReconnectOptions = {}, random: () => number = Math.random): number =>
+  backOffDelayMs(failedAttempts, { baseMs: options.initialDelayMs ?? DEFAULT_INITIAL_DELAY_MS, maxMs: options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS }, random);

@@ -38,3 +38,5 @@ export { currentMetricSamples, parseMetricSamples, sampleValue, type MetricSampl
 export { freePort } from './free-port';
 export { REPOSITORY_ROOT, startSibling, type SiblingProcess } from './sibling-process';
 export { createLocalS3Server, LOCAL_S3_CREDENTIALS, type LocalS3Server } from './local-object-store';
+export { eventually } from './eventually';
+export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';

@@ -5,7 +5,7 @@ import { RabbitMq } from '@radar/platform/rabbitmq';
 import { dropDatabase } from '@radar/platform/prisma';
 import { freePort, silentLogger, testInfrastructure, uniqueSuffix } from '@radar/platform/testing';
 import { startLocalMail, type StackMail } from './local-mail';
-import { startLocalS3, type StackObjectStorage } from './local-s3';
+import { startStackObjectStorage, type StackObjectStorage } from './local-s3';
 import { ServiceProcess } from './service-process';
 
 export interface E2eStack {
@@ -112,7 +112,7 @@ export async function startStack(options: StackOptions = {}): Promise<E2eStack> 
   const providerSim = planned.find((service) => service.entry.name === 'provider-sim');
   if (providerSim) shared.PROVIDER_URL = urlOf(providerSim);
 
-  const localS3 = await startLocalS3();
+  const localS3 = await startStackObjectStorage();
   const { storage } = localS3;
   const ownEnv = stackServiceEnv();
   ownEnv.export = {

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createLocalS3Server, freePort, LOCAL_S3_CREDENTIALS } from '@radar/platform/testing';
+import { LOCAL_S3_CREDENTIALS, startLocalS3 } from '@radar/platform/testing/local-s3';
 
 /** Where the stack's export files go, and the settings the export service is given for it. */
 export interface StackObjectStorage {
@@ -12,22 +9,11 @@ export interface StackObjectStorage {
   region: string;
 }
 
-/**
- * The stack's object storage: the local S3-protocol server of `npm start` (s3rver behind the gate
- * of tools/stack/local-s3-server.cjs) on a free loopback port with files in a temporary folder.
- */
-export async function startLocalS3(): Promise<{ storage: StackObjectStorage; stop(): Promise<void> }> {
-  const directory = mkdtempSync(path.join(os.tmpdir(), 'radar-e2e-s3-'));
-  const port = await freePort();
-  const server = createLocalS3Server({ port, directory });
-  await server.run();
+/** The stack's object storage: the local object store of `npm start` and the settings that reach it. */
+export async function startStackObjectStorage(): Promise<{ storage: StackObjectStorage; stop(): Promise<void> }> {
+  const s3 = await startLocalS3();
   return {
-    storage: { endpoint: `http://127.0.0.1:${port}`, ...LOCAL_S3_CREDENTIALS, bucket: 'radar-exports', region: 'us-east-1' },
-    async stop() {
-      const closing = server.close();
-      server.httpServer.closeAllConnections();
-      await closing;
-      rmSync(directory, { recursive: true, force: true });
-    },
+    storage: { endpoint: s3.endpoint, ...LOCAL_S3_CREDENTIALS, bucket: 'radar-exports', region: 'us-east-1' },
+    stop: () => s3.close(),
   };
 }

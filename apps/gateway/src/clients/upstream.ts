@@ -33,22 +33,41 @@ const BUFFERED_ANSWER_MAX_BYTES = 64 * 1024;
 /** Response headers the gateway owns or that describe the inner hop only. */
 const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'x-request-id', 'x-powered-by']);
 
-export interface ForwarderOptions {
+export interface UpstreamClientOptions {
   upstreams: Partial<Record<Upstream, string>>;
   signingSecret: string;
+  /** How long a forwarded public request may wait for the service's headers, and then between its body's chunks. */
   timeoutMs: number;
 }
 
+/** A request the gateway makes on its own account (operator routes, status), answered whole. */
+export interface UpstreamCall {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+  /** Path and query on the service. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** The whole call, answer body included. */
+  timeoutMs: number;
+}
+
+export interface UpstreamAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
 /**
- * Streams a request to the owning service with the caller's signed identity, and streams the
- * answer back, over a keep-alive connection pool per service (undici: the cheapest HTTP client
- * for the hot path). `successHeaders` are added only when the service answers below 400.
+ * Every call from the gateway to another service, over a keep-alive connection pool per service
+ * (undici: the cheapest HTTP client for the hot path). `forward` streams a public request to
+ * the owning service with the caller's signed identity and streams the answer back; `call`
+ * makes a small request of the gateway's own and reads the answer whole.
  */
-export class Forwarder {
+export class UpstreamClient {
   private readonly pools: Map<Upstream, Pool>;
   private readonly origins: Map<Upstream, string>;
 
-  constructor(private readonly options: ForwarderOptions) {
+  constructor(private readonly options: UpstreamClientOptions) {
     this.origins = new Map(
       Object.entries(options.upstreams)
         .filter((entry): entry is [string, string] => Boolean(entry[1]))
@@ -62,13 +81,14 @@ export class Forwarder {
   }
 
   /**
+   * Forwards a public request; `successHeaders` are added only when the service answers below 400.
    * `passAuthorization` sends the caller's Authorization header on, for a service that calls the
    * public API as the caller (the MCP server); every other service gets the signed identity only.
    */
   async forward(req: Request, res: Response, upstream: Upstream, caller: Caller, successHeaders: Record<string, string>, options: { passAuthorization?: boolean } = {}): Promise<void> {
     const pool = this.pools.get(upstream);
     if (!pool) {
-      sendError(res, 'SERVICE_UNAVAILABLE', `The ${upstream} service is not available yet`);
+      sendUpstreamUnavailable(req, res, upstream);
       return;
     }
     const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
@@ -97,8 +117,7 @@ export class Forwarder {
         (upstreamAnswer) => upstreamAnswer.statusCode,
       );
     } catch (error) {
-      req.log.warn({ err: error, upstream }, 'upstream request failed');
-      sendError(res, 'SERVICE_UNAVAILABLE', `The ${upstream} service is unavailable; retry with backoff`, { request_id: req.requestId });
+      sendUpstreamUnavailable(req, res, upstream, error);
       return;
     }
     res.status(answer.statusCode);
@@ -121,9 +140,44 @@ export class Forwarder {
     }
   }
 
+  /** Throws when the service is not configured here, cannot be reached or does not answer within the call's time. */
+  async call(upstream: Upstream, call: UpstreamCall): Promise<UpstreamAnswer> {
+    const pool = this.pools.get(upstream);
+    if (!pool) throw new Error(`The ${upstream} service is not configured here`);
+    return withClientSpan(
+      call.method,
+      `${this.origins.get(upstream)}${call.path}`,
+      async (traceHeaders) => {
+        const answer = await pool.request({
+          method: call.method,
+          path: call.path,
+          headers: { ...call.headers, ...traceHeaders },
+          body: call.body,
+          // undici's own limits (300 s) would otherwise cut a longer operator call short.
+          headersTimeout: call.timeoutMs,
+          bodyTimeout: call.timeoutMs,
+          signal: AbortSignal.timeout(call.timeoutMs),
+        });
+        return { status: answer.statusCode, headers: answer.headers, body: Buffer.from(await answer.body.arrayBuffer()) };
+      },
+      (answer) => answer.status,
+    );
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.pools.values()].map((pool) => pool.close()));
   }
+}
+
+/**
+ * The one answer for a service the gateway cannot use: 503 SERVICE_UNAVAILABLE in the envelope,
+ * with the request id to quote. Without `failure` the service is not deployed here; with it,
+ * the service could not be reached or did not answer in time (logged, never shown).
+ */
+export function sendUpstreamUnavailable(req: Request, res: Response, upstream: string, failure?: unknown): void {
+  if (failure !== undefined) req.log.warn({ err: failure, upstream }, 'upstream request failed');
+  const message = failure === undefined ? `The ${upstream} service is not available yet` : `The ${upstream} service is unavailable; retry with backoff`;
+  sendError(res, 'SERVICE_UNAVAILABLE', message, { request_id: req.requestId });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createLocalS3Server, LOCAL_S3_CREDENTIALS } from '@radar/platform/testing';
+import { freePort } from '../free-port';
+import { createLocalS3Server, LOCAL_S3_CREDENTIALS, type LocalS3Server } from '../local-object-store';
 
 export { LOCAL_S3_CREDENTIALS };
 
@@ -17,20 +18,25 @@ export interface LocalS3 {
 }
 
 /**
- * The local S3-protocol server of `npm start` (tools/stack/local-s3-server.cjs: s3rver behind a
- * gate that serves only presigned GETs and the export service's own signed requests) on a free
- * loopback port with files in a temporary folder.
+ * The local object store of `npm start` (s3rver behind the gate of tools/stack/local-s3-server.cjs:
+ * presigned GETs and requests signed with LOCAL_S3_CREDENTIALS only) on a free loopback port,
+ * with files in a temporary folder.
  */
 export async function startLocalS3(): Promise<LocalS3> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'radar-s3-'));
-  let server = createLocalS3Server({ port: 0, directory });
-  const { port } = await server.run();
-  let running = true;
+  const port = await freePort();
+  const start = async (): Promise<LocalS3Server> => {
+    const server = createLocalS3Server({ port, directory });
+    await server.run();
+    return server;
+  };
+  let server: LocalS3Server | undefined = await start();
   const stop = async () => {
+    const running = server;
+    server = undefined;
     if (!running) return;
-    running = false;
-    const closing = server.close();
-    server.httpServer.closeAllConnections();
+    const closing = running.close();
+    running.httpServer.closeAllConnections();
     await closing;
   };
   return {
@@ -38,10 +44,7 @@ export async function startLocalS3(): Promise<LocalS3> {
     port,
     stop,
     async restart() {
-      if (running) return;
-      server = createLocalS3Server({ port, directory });
-      await server.run();
-      running = true;
+      if (!server) server = await start();
     },
     async close() {
       await stop();

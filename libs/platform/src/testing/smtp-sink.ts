@@ -5,11 +5,22 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   from: string;
   to: string[];
+  /** The message as received (headers and MIME body). */
   raw: string;
 }
 
-/** A real SMTP server on loopback that keeps what it accepts; `refuseNext` makes it answer 451 (try later) a few times. */
-export async function startSmtpReceiver() {
+export interface SmtpSink {
+  /** The SMTP_URL to send to. */
+  url: string;
+  /** What arrived so far, in arrival order. */
+  mails: ReceivedMail[];
+  /** Answers the next `count` messages 451 (mailbox busy, try again later) instead of keeping them. */
+  refuseNext(count: number): void;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on a free loopback port that keeps what it accepts in memory. */
+export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   let refusals = 0;
   const server = new SMTPServer({
@@ -36,11 +47,9 @@ export async function startSmtpReceiver() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    refuseNext(count: number) {
+    refuseNext(count) {
       refusals = count;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-export type SmtpReceiver = Awaited<ReturnType<typeof startSmtpReceiver>>;

@@ -1,0 +1,1 @@
+export { FORMULA_SAFE_CELLS } from './formula-safe-cells';

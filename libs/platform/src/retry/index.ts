@@ -1,0 +1,2 @@
+export { backOffDelayMs, type BackOff } from './back-off';
+export { parseRetryAfter } from './retry-after';
