@@ -6,6 +6,8 @@ export * from './ledger';
 export * from './operator';
 export * from './rpc';
 export * from './companies';
+export * from './company-lists';
+export * from './domain-rules';
 export * from './exports';
 export * from './search-rpc';
 export * from './request-fields';
