@@ -1,4 +1,6 @@
 import type { Aggregations, CompanySummary } from '@radar/contracts';
+import type { DomainOwner } from './lookup/domain-resolution';
+import type { NameIndex } from './lookup/name-index';
 
 /**
  * The search index behind /companies/search and /companies/counts. Two implementations pass
@@ -48,6 +50,8 @@ export interface NormalizedFilters {
   excludeKeywords?: string[];
   /** Each entry must match one connection of the company; entries are ANDed. */
   connections?: ConnectionFilter[];
+  /** Own or other domain equal to one of these (the entries' exact hosts and registrable domains, de-duplicated). */
+  domains?: string[];
 }
 
 /**
@@ -73,6 +77,8 @@ export interface IndexedCompany {
   id: string;
   name: string;
   domain: string;
+  /** Other domains the company is known by (lower case); lookups and the domains filter match them as `domain`. */
+  otherDomains: string[];
   description: string | null;
   industry: string | null;
   employeeCount: number | null;
@@ -104,6 +110,12 @@ export interface CompanyIndex {
   upsert(companies: IndexedCompany[]): Promise<void>;
   /** Makes written companies visible to searches (Elasticsearch refresh; no-op for PostgreSQL). */
   refresh(): Promise<void>;
+  /** Companies whose own or other domain is one of `domains` (normalised, lower case). */
+  domainOwners(domains: string[]): Promise<DomainOwner[]>;
+  /** The name index of lookups at the current data version. */
+  nameIndex(): Promise<NameIndex>;
+  /** The summaries of these companies, in no particular order; unknown ids are left out. */
+  summariesOf(ids: string[]): Promise<CompanySummary[]>;
   /** Prepares what the back-end keeps in process for fast searches (at service start; optional, best effort). */
   warmUp?(): Promise<void>;
 }

@@ -1,10 +1,11 @@
 import { Router } from 'express';
-import { countsRequestSchema, jobPostingsQuerySchema, searchRequestSchema } from '@radar/contracts';
+import { companyLookupRequestSchema, countsRequestSchema, jobPostingsQuerySchema, searchRequestSchema } from '@radar/contracts';
 import { parseInput } from '@radar/platform/http';
 import { countCompanies } from '../use-cases/count-companies';
 import type { SearchDeps } from '../use-cases/deps';
 import { getCompany } from '../use-cases/get-company';
 import { listJobPostings } from '../use-cases/list-job-postings';
+import { lookupCompanies } from '../use-cases/lookup-companies';
 import { searchCompanies } from '../use-cases/search-companies';
 
 /** The public company endpoints (the gateway forwards /api/v1/companies/** here with a signed caller). */
@@ -18,6 +19,10 @@ export function companiesRoutes(deps: SearchDeps): Router {
   router.post('/companies/counts', async (req, res) => {
     const body = parseInput(countsRequestSchema, req.body ?? {}, 'body');
     res.json(await countCompanies(deps, req.caller.workspaceId, body));
+  });
+  router.post('/companies/lookup', async (req, res) => {
+    const body = parseInput(companyLookupRequestSchema, req.body ?? {}, 'body');
+    res.json(await lookupCompanies(deps, body));
   });
   router.get('/companies/:company_id', async (req, res) => {
     res.json(await getCompany(deps, req.params.company_id));
