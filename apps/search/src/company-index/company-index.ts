@@ -98,6 +98,30 @@ export interface IndexedCompany {
   connections: { category: string; connectedCompanyId: string; connectedDomain: string }[];
 }
 
+/** What a similar company has in common with the seeds (extensions.md section 2, `shared`). */
+export interface SimilarShared {
+  industry: string | null;
+  country: string | null;
+  employeeBand: boolean;
+  technologies: string[];
+  terms: string[];
+}
+
+export interface SimilarMatch {
+  companyId: string;
+  /** Four decimals. */
+  similarity: number;
+  shared: SimilarShared;
+}
+
+export interface SimilarQuery {
+  /** Known, distinct company ids. */
+  seedIds: string[];
+  /** Only companies matching these are candidates. */
+  filters?: NormalizedFilters;
+  limit: number;
+}
+
 export interface CompanyIndex {
   search(filters: NormalizedFilters, sort: SortSpec, limit: number, after?: PagePosition): Promise<SearchPage>;
   /** Exact, uncapped. */
@@ -116,6 +140,8 @@ export interface CompanyIndex {
   nameIndex(): Promise<NameIndex>;
   /** The summaries of these companies, in no particular order; unknown ids are left out. */
   summariesOf(ids: string[]): Promise<CompanySummary[]>;
+  /** The `limit` companies most similar to the seeds by the rule of similar/similarity-rule.ts, best first, ties by id; seeds and companies at 0 left out. */
+  similar(query: SimilarQuery): Promise<SimilarMatch[]>;
   /** Prepares what the back-end keeps in process for fast searches (at service start; optional, best effort). */
   warmUp?(): Promise<void>;
 }

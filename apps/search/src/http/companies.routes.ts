@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { companyLookupRequestSchema, countsRequestSchema, jobPostingsQuerySchema, searchRequestSchema } from '@radar/contracts';
+import { companyLookupRequestSchema, countsRequestSchema, jobPostingsQuerySchema, searchRequestSchema, similarCompaniesRequestSchema } from '@radar/contracts';
 import { parseInput } from '@radar/platform/http';
 import { countCompanies } from '../use-cases/count-companies';
 import type { SearchDeps } from '../use-cases/deps';
@@ -7,6 +7,7 @@ import { getCompany } from '../use-cases/get-company';
 import { listJobPostings } from '../use-cases/list-job-postings';
 import { lookupCompanies } from '../use-cases/lookup-companies';
 import { searchCompanies } from '../use-cases/search-companies';
+import { similarCompanies } from '../use-cases/similar-companies';
 
 /** The public company endpoints (the gateway forwards /api/v1/companies/** here with a signed caller). */
 export function companiesRoutes(deps: SearchDeps): Router {
@@ -23,6 +24,10 @@ export function companiesRoutes(deps: SearchDeps): Router {
   router.post('/companies/lookup', async (req, res) => {
     const body = parseInput(companyLookupRequestSchema, req.body ?? {}, 'body');
     res.json(await lookupCompanies(deps, body));
+  });
+  router.post('/companies/similar', async (req, res) => {
+    const body = parseInput(similarCompaniesRequestSchema, req.body ?? {}, 'body');
+    res.json(await similarCompanies(deps, body));
   });
   router.get('/companies/:company_id', async (req, res) => {
     res.json(await getCompany(deps, req.params.company_id));

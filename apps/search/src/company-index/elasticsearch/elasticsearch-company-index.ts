@@ -2,7 +2,7 @@ import type { Client, estypes } from '@elastic/elasticsearch';
 import type { CompanySummary } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
 import type { Logger } from '@radar/platform/logger';
-import type { CompanyIndex, IndexedCompany, NormalizedFilters, PagePosition, SearchPage, SortSpec } from '../company-index';
+import type { CompanyIndex, IndexedCompany, NormalizedFilters, PagePosition, SearchPage, SimilarMatch, SortSpec } from '../company-index';
 import type { DomainOwner } from '../lookup/domain-resolution';
 import type { NameIndex } from '../lookup/name-index';
 import { BULK_BATCH_SIZE, BulkUpsertError, bulkUpsertCompanies, type BulkUpsertSettings } from './bulk-upsert';
@@ -186,6 +186,10 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   }
 
   summariesOf(): Promise<CompanySummary[]> {
+    return Promise.reject(notOnElasticsearch());
+  }
+
+  similar(): Promise<SimilarMatch[]> {
     return Promise.reject(notOnElasticsearch());
   }
 

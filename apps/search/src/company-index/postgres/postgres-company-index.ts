@@ -9,6 +9,8 @@ import type {
   NormalizedFilters,
   PagePosition,
   SearchPage,
+  SimilarMatch,
+  SimilarQuery,
   SortSpec,
 } from '../company-index';
 import { FacetCache, type MatchSetSummary } from './facet-cache';
@@ -174,6 +176,10 @@ export class PostgresCompanyIndex implements CompanyIndex {
     return this.lists.summariesOf(ids);
   }
 
+  similar(query: SimilarQuery): Promise<SimilarMatch[]> {
+    return this.lists.similar(query);
+  }
+
   async search(filters: NormalizedFilters, sort: SortSpec, limit: number, after?: PagePosition): Promise<SearchPage> {
     const matched = await this.postingsMatchSet(filters);
     if (matched) return this.searchPostingsMatchSet(matched, filters, sort, limit, after);
@@ -237,13 +243,13 @@ export class PostgresCompanyIndex implements CompanyIndex {
       await rebuildSearchPostings(this.pool);
       await this.postings.load();
     }
-    await this.lists.nameIndex();
+    await Promise.all([this.lists.nameIndex(), this.lists.similarityColumns()]);
     this.forget();
   }
 
   /** Loads the in-memory columns when the postings are current (at service start). */
   async warmUp(): Promise<void> {
-    await Promise.all([this.postings?.load(), this.lists.nameIndex()]);
+    await Promise.all([this.postings?.load(), this.lists.nameIndex(), this.lists.similarityColumns()]);
   }
 
   /** The match set decided from the postings; undefined when that path does not apply or is not current. */

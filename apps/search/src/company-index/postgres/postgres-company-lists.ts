@@ -1,8 +1,13 @@
 import type { Pool } from 'pg';
 import type { CompanySummary } from '@radar/contracts';
+import type { NormalizedFilters, SimilarMatch, SimilarQuery } from '../company-index';
 import type { DomainOwner } from '../lookup/domain-resolution';
 import { NameIndex } from '../lookup/name-index';
 import { CURRENT_DATA_VERSION, CURRENT_DATA_VERSION_SQL } from './facet-summaries';
+import { filterSql } from './filter-sql';
+import { mostSimilar, type FilterCheck } from './similar/most-similar';
+import { loadSimilarityColumns, type SimilarityColumns } from './similar/similarity-columns';
+import { SqlParams } from './sql-params';
 
 /** Names read per round trip while building the name index. */
 const NAME_BATCH = 20_000;
@@ -51,6 +56,7 @@ async function loadNameIndex(pool: Pool): Promise<NameIndex> {
  */
 export class PostgresCompanyLists {
   private names: Promise<NameIndex> | undefined;
+  private similarity: Promise<SimilarityColumns> | undefined;
 
   constructor(private readonly pool: Pool) {}
 
@@ -85,17 +91,51 @@ export class PostgresCompanyLists {
 
   /** The name index at the current data version. */
   async nameIndex(): Promise<NameIndex> {
-    const { rows } = await this.pool.query<{ version: string }>(CURRENT_DATA_VERSION_SQL);
-    const current = rows[0]?.version ?? '';
+    const current = await this.currentVersion();
     const kept = this.names && (await this.names.catch(() => undefined));
     if (kept?.version === current) return kept;
-    if (this.names === undefined || kept !== undefined) {
-      const loading = loadNameIndex(this.pool);
-      this.names = loading;
-      loading.catch(() => {
-        if (this.names === loading) this.names = undefined;
-      });
-    }
+    if (this.names === undefined || kept !== undefined) this.names = forgetOnFailure(loadNameIndex(this.pool), () => (this.names = undefined));
     return this.names;
   }
+
+  /** The similarity columns at the current data version (the characteristic terms rebuilt first when they are not). */
+  async similarityColumns(): Promise<SimilarityColumns> {
+    const current = await this.currentVersion();
+    const kept = this.similarity && (await this.similarity.catch(() => undefined));
+    if (kept?.version === current) return kept;
+    if (this.similarity === undefined || kept !== undefined) {
+      this.similarity = forgetOnFailure(loadSimilarityColumns(this.pool), () => (this.similarity = undefined));
+    }
+    return this.similarity;
+  }
+
+  async similar(query: SimilarQuery): Promise<SimilarMatch[]> {
+    const columns = await this.similarityColumns();
+    const seeds = query.seedIds.map((id) => columns.ordinalOf(id));
+    if (seeds.some((ordinal) => ordinal === undefined)) throw new Error('a seed is missing from the similarity columns of the current data version');
+    return mostSimilar(columns, seeds as number[], query.limit, this.filterCheck(query.filters));
+  }
+
+  /** Which candidates pass the filters: one statement per batch, through the primary key. */
+  private filterCheck(filters: NormalizedFilters | undefined): FilterCheck | undefined {
+    if (filters === undefined || Object.keys(filters).length === 0) return undefined;
+    return async (ids) => {
+      const params = new SqlParams();
+      const { conditions } = filterSql(filters, params);
+      conditions.push(`c.id = ANY(${params.add(ids)}::uuid[])`);
+      const { rows } = await this.pool.query<{ id: string }>(`SELECT c.id FROM companies c WHERE ${conditions.join(' AND ')}`, params.values);
+      return new Set(rows.map((row) => row.id));
+    };
+  }
+
+  private async currentVersion(): Promise<string> {
+    const { rows } = await this.pool.query<{ version: string }>(CURRENT_DATA_VERSION_SQL);
+    return rows[0]?.version ?? '';
+  }
+}
+
+/** The load itself, which calls `forget` when it fails (the next caller loads again). */
+function forgetOnFailure<T>(loading: Promise<T>, forget: () => void): Promise<T> {
+  loading.catch(forget);
+  return loading;
 }
