@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConfigError, env } from '@radar/platform/config';
-import type { ElasticsearchCluster, ElasticsearchSettings } from './company-index/elasticsearch';
+import type { ElasticsearchCluster, ElasticsearchSettings } from '@radar/company-index-elasticsearch';
 
 /** An optional text variable where an empty value means unset (as in .env files and manifests). */
 const optionalText = () =>

@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { defineService, runService } from '@radar/platform/service';
 import type { SelectedCompanyIndex } from './company-index/create-company-index';
 import { elasticsearchSettingsOf, searchConfig } from './config';
-import { searchPoolOptions } from './data/database';
+import { searchPoolOptions } from '@radar/company-index-postgres';
 import { datasetVersion } from './dataset/dataset-status';
 import { consumeExportUnlocks } from './events/export-unlock.consumers';
 import { searchRoutes } from './http/search.routes';

@@ -3,7 +3,7 @@ import { JOB_KINDS } from '@radar/contracts';
 import { OperatorJobs } from '@radar/platform/jobs';
 import type { Logger } from '@radar/platform/logger';
 import { createCompanyIndex, type SelectedCompanyIndex } from './company-index/create-company-index';
-import type { ElasticsearchSettings } from './company-index/elasticsearch';
+import type { ElasticsearchSettings } from '@radar/company-index-elasticsearch';
 import { CompanyRepository } from './data/company.repository';
 import { JobPostingRepository } from './data/job-posting.repository';
 import { createSearchPrisma, type SearchPrisma } from './data/prisma';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { companyLookupResponseSchema, type CompanyLookupResult } from '@radar/contracts';
 import { generateCompanies } from '@radar/dataset';
 import { signCaller } from '@radar/platform/internal-auth';
-import { anIndexedCompany } from '../src/company-index/testing/indexed-company';
+import { anIndexedCompany } from '@radar/company-index/testing';
 import { SIGNING_SECRET, startSearch, type TestSearch } from './search-harness';
 
 const SEED = 5;

@@ -51,7 +51,7 @@ describe('dataset load as an operator job', () => {
     const waited = await service.operator('post', '/dataset/load', { companies: COUNT, seed: SEED });
     expect(waited.status).toBe(200);
     expect(waited.body).toEqual(result);
-  });
+  }, 150_000);
 
   it('lists its jobs newest first', async () => {
     const listed = await service.operator('get', '/jobs?limit=5');

@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 import type { Logger } from '@radar/platform/logger';
-import type { CompanyIndex } from './company-index';
-import { createElasticsearchCompanyIndex, type ElasticsearchSettings, type FeedOutcome, type FeedSource } from './elasticsearch';
-import { PostgresCompanyIndex } from './postgres/postgres-company-index';
+import type { CompanyIndex } from '@radar/company-index';
+import { createElasticsearchCompanyIndex, type ElasticsearchSettings, type FeedOutcome, type FeedSource } from '@radar/company-index-elasticsearch';
+import { PostgresCompanyIndex } from '@radar/company-index-postgres';
 
 export type CompanyIndexBackend = 'postgres' | 'elasticsearch';
 

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { IndexedCompany } from '../company-index/company-index';
+import type { IndexedCompany } from '@radar/company-index';
 import type { CompanyDetailFields } from '../use-cases/get-company';
 import type { SearchPrisma } from './prisma';
 import type { Company } from './generated/prisma/client';

@@ -3,11 +3,11 @@ import type { DatasetLoadResult } from '@radar/contracts';
 import { DATASET_AS_OF, followedCount, generateCompanies, generateFollowedCompanies } from '@radar/dataset';
 import type { Logger } from '@radar/platform/logger';
 import type { SelectedCompanyIndex } from '../company-index/create-company-index';
-import type { IndexedCompany } from '../company-index/company-index';
+import { toIndexedCompany, type IndexedCompany } from '@radar/company-index';
 import type { CompanyRepository } from '../data/company.repository';
-import { writeCompanies, writeJobPostings, type StoredJobPosting } from '../data/company-store.writer';
+import { writeCompanies, writeJobPostings, type StoredJobPosting } from '@radar/company-index-postgres';
 import { datasetLoads, type DatasetLoadRecord } from '../data/dataset-load.repository';
-import { storedJobPostings, toIndexedCompany } from './dataset-records';
+import { storedJobPostings } from './dataset-records';
 
 export interface DatasetLoaderDeps {
   pool: Pool;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isAppError } from '@radar/platform/errors';
-import type { SortSpec } from '../company-index/company-index';
+import type { SortSpec } from '@radar/company-index';
 import { CursorCodec } from './cursor-codec';
 
 const codec = new CursorCodec('cursor-codec-spec-secret-0123456789abcdef');

@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { SORT_FIELDS, SORT_ORDERS } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import type { PagePosition, SortSpec } from '../company-index/company-index';
-import { sameSort, sortString } from './sort-spec';
+import type { PagePosition, SortSpec } from '@radar/company-index';
+import { sameSort, sortString } from '@radar/company-index';
 
 const sortStringSchema = z
   .string()

@@ -1,5 +1,5 @@
 import type { CountsRequest, CountsResponse } from '@radar/contracts';
-import { normalizeFilters } from '../search/normalize-filters';
+import { normalizeFilters } from '@radar/company-index';
 import type { SearchDeps } from './deps';
 
 /** POST /companies/counts: the exact size of the match set and how much of it the workspace has saved or exported. */

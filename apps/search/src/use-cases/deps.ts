@@ -1,4 +1,4 @@
-import type { CompanyIndex } from '../company-index/company-index';
+import type { CompanyIndex } from '@radar/company-index';
 import type { CompanyRepository } from '../data/company.repository';
 import type { JobPostingRepository } from '../data/job-posting.repository';
 import type { SavedCompaniesRepository } from '../data/saved-companies.repository';

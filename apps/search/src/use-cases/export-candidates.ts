@@ -1,7 +1,7 @@
 import type { ExportCandidates, ExportSource } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import { normalizeFilters } from '../search/normalize-filters';
-import { sortSpecOf } from '../search/sort-spec';
+import { normalizeFilters } from '@radar/company-index';
+import { sortSpecOf } from '@radar/company-index';
 import type { SearchDeps } from './deps';
 import { requireKnownCompanies } from './saved-lists';
 

@@ -8,9 +8,7 @@ import {
   type CompanySummary,
   type LookupDomain,
 } from '@radar/contracts';
-import { resolveDomain, type DomainOwner } from '../company-index/lookup/domain-resolution';
-import { decideByName } from '../company-index/lookup/lookup-decision';
-import type { NameIndex } from '../company-index/lookup/name-index';
+import { decideByName, resolveDomain, type DomainOwner, type NameIndex } from '@radar/company-index';
 import type { SearchDeps } from './deps';
 
 /** What the rules make of one entry, before summaries are read. */

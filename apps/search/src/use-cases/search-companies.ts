@@ -1,6 +1,6 @@
 import { SEARCH_PAGE_DEFAULT, SEARCH_TOTAL_CAP, type SearchRequest, type SearchResponse } from '@radar/contracts';
-import { normalizeFilters } from '../search/normalize-filters';
-import { sortSpecOf } from '../search/sort-spec';
+import { normalizeFilters } from '@radar/company-index';
+import { sortSpecOf } from '@radar/company-index';
 import type { SearchDeps } from './deps';
 
 /** POST /companies/search: one page of matches in the requested order, with facets and a signed cursor. */

@@ -1,6 +1,6 @@
 import { SIMILAR_LIMIT_DEFAULT, type CompanySummary, type SimilarCompaniesRequest, type SimilarCompaniesResponse } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import { normalizeFilters } from '../search/normalize-filters';
+import { normalizeFilters } from '@radar/company-index';
 import type { SearchDeps } from './deps';
 
 /** Refuses unknown seeds as saved lists refuse unknown ids: 422 naming each by its index. */

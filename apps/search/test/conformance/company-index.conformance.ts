@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { errorEnvelopeSchema, searchResponseSchema, type CompanyFilters, type SearchResponse } from '@radar/contracts';
-import type { IndexedCompany } from '../../src/company-index/company-index';
+import type { IndexedCompany } from '@radar/company-index';
 import type { SelectedCompanyIndex } from '../../src/company-index/create-company-index';
-import { writeCompanies } from '../../src/data/company-store.writer';
-import { normalizeFilters } from '../../src/search/normalize-filters';
+import { writeCompanies } from '@radar/company-index-postgres';
+import { normalizeFilters } from '@radar/company-index';
 import { startSearch, type TestSearch } from '../search-harness';
 import { buildFixture, commonest } from './fixture-companies';
 import {
@@ -16,7 +16,7 @@ import {
   referenceOrder,
   relevanceTier,
   wordsOf,
-} from './reference-search';
+} from '@radar/company-index/testing';
 
 export interface ConformanceTarget {
   /** The back-end under test, on the service's database pool (the company store). */

@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { companyLookupResponseSchema, similarCompaniesResponseSchema, type SimilarCompaniesResponse } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
-import type { IndexedCompany } from '../../src/company-index/company-index';
-import { writeCompanies } from '../../src/data/company-store.writer';
+import { matchSetOf } from '@radar/company-index/testing';
+import type { IndexedCompany } from '@radar/company-index';
+import { writeCompanies } from '@radar/company-index-postgres';
 import { SIGNING_SECRET, startSearch, type TestSearch } from '../search-harness';
 import type { ConformanceTarget } from './company-index.conformance';
 import { buildFixture, commonest } from './fixture-companies';
-import { matchSetOf } from './reference-search';
 import { referenceSimilar, referenceTerms, type ReferenceSimilar } from './reference-similar';
 
 /**

@@ -1,7 +1,7 @@
 import { Client } from '@elastic/elasticsearch';
 import { silentLogger, TEST_SECRETS, uniqueSuffix } from '@radar/platform/testing';
 import { createCompanyIndex } from '../../src/company-index/create-company-index';
-import { connectionOptions } from '../../src/company-index/elasticsearch/cluster-client';
+import { connectionOptions } from '@radar/company-index-elasticsearch';
 import { elasticsearchSettingsOf, searchConfig } from '../../src/config';
 import { describeCompanyIndexConformance } from './company-index.conformance';
 

@@ -1,7 +1,7 @@
 import { generateCompanies } from '@radar/dataset';
-import type { IndexedCompany } from '../../src/company-index/company-index';
-import { toIndexedCompany } from '../../src/dataset/dataset-records';
-import { aSparseIndexedCompany } from '../../src/company-index/testing/indexed-company';
+import type { IndexedCompany } from '@radar/company-index';
+import { toIndexedCompany } from '@radar/company-index';
+import { aSparseIndexedCompany } from '@radar/company-index/testing';
 
 /** The small generated dataset the suite searches: enough for every facet and sort to have ties and gaps. */
 export const FIXTURE_SEED = 11;

@@ -1,13 +1,13 @@
 import type { Pool } from 'pg';
-import type { IndexedCompany } from '../../src/company-index/company-index';
 import {
   bySimilarity,
   CHARACTERISTIC_TERMS,
   naicsSectorOf,
   sharedWithSeeds,
   similarityTo,
+  type IndexedCompany,
   type SimilarityProfile,
-} from '../../src/company-index/similar/similarity-rule';
+} from '@radar/company-index';
 
 /** What similar companies should answer, computed from the fixture by the rule itself over every company. */
 export interface ReferenceSimilar {

@@ -1,6 +1,6 @@
 /**
  * The tables every service that uses the outbox or the inbox adds to its own schema, from the
- * canonical model and migration in ./schema (docs/architecture.md, "Outbox and inbox").
+ * canonical model and migration in ./schema (its README says how to copy them).
  */
 export const OUTBOX_TABLE = 'outbox_events';
 export const INBOX_TABLE = 'inbox_messages';

@@ -1,0 +1,81 @@
+import type { IndexedCompany } from '@radar/company-index';
+
+/** A connection as stored: a nested object, so the fields of one entry are matched together. */
+export interface ConnectionDocument {
+  category: string;
+  connected_company_id: string;
+  connected_domain: string;
+}
+
+/**
+ * One company as stored in the Elasticsearch index. Fields that a company lacks are left out
+ * rather than stored as null: both are "missing" to Elasticsearch, and 13 million sources
+ * are smaller without them.
+ */
+export interface CompanyDocument {
+  id: string;
+  name: string;
+  /** The name again, as a lowercase-normalised keyword: the case-insensitive name sort. */
+  name_sort: string;
+  domain: string;
+  /** Other domains the company is known by: matched by the domains filter and lookups as `domain` is. */
+  other_domains?: string[];
+  description?: string;
+  industry?: string;
+  employee_count?: number;
+  country?: string;
+  country_code?: string;
+  state?: string;
+  city?: string;
+  technologies?: string[];
+  technology_categories?: string[];
+  naics_code?: string;
+  /** The 2-digit sector prefix of naics_code, so a sector filter is a term lookup, not a prefix scan. */
+  naics_prefix?: string;
+  founded_year?: number;
+  funding_stage?: string;
+  funding_total_usd?: number;
+  last_funding_date?: string;
+  profile_url?: string;
+  data_quality_score: number;
+  connections?: ConnectionDocument[];
+}
+
+export const NAICS_PREFIX_LENGTH = 2;
+
+export function toCompanyDocument(company: IndexedCompany): CompanyDocument {
+  const document: CompanyDocument = {
+    id: company.id,
+    name: company.name,
+    name_sort: company.name,
+    domain: company.domain,
+    data_quality_score: company.dataQualityScore,
+  };
+  if (company.otherDomains.length > 0) document.other_domains = company.otherDomains;
+  if (company.description !== null) document.description = company.description;
+  if (company.industry !== null) document.industry = company.industry;
+  if (company.employeeCount !== null) document.employee_count = company.employeeCount;
+  if (company.country !== null) document.country = company.country;
+  if (company.countryCode !== null) document.country_code = company.countryCode;
+  if (company.state !== null) document.state = company.state;
+  if (company.city !== null) document.city = company.city;
+  if (company.technologies.length > 0) document.technologies = company.technologies;
+  if (company.technologyCategories.length > 0) document.technology_categories = company.technologyCategories;
+  if (company.naicsCode !== null) {
+    document.naics_code = company.naicsCode;
+    document.naics_prefix = company.naicsCode.slice(0, NAICS_PREFIX_LENGTH);
+  }
+  if (company.foundedYear !== null) document.founded_year = company.foundedYear;
+  if (company.fundingStage !== null) document.funding_stage = company.fundingStage;
+  if (company.fundingTotalUsd !== null) document.funding_total_usd = company.fundingTotalUsd;
+  if (company.lastFundingDate !== null) document.last_funding_date = company.lastFundingDate;
+  if (company.profileUrl !== null) document.profile_url = company.profileUrl;
+  if (company.connections.length > 0) {
+    document.connections = company.connections.map((connection) => ({
+      category: connection.category,
+      connected_company_id: connection.connectedCompanyId,
+      connected_domain: connection.connectedDomain,
+    }));
+  }
+  return document;
+}

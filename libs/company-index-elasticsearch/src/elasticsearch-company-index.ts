@@ -1,0 +1,279 @@
+import type { Client, estypes } from '@elastic/elasticsearch';
+import type { CompanySummary } from '@radar/contracts';
+import { AppError } from '@radar/platform/errors';
+import type { Logger } from '@radar/platform/logger';
+import type { CompanyIndex, DomainOwner, IndexedCompany, NameIndex, NormalizedFilters, PagePosition, SearchPage, SimilarMatch, SortSpec } from '@radar/company-index';
+import { BULK_BATCH_SIZE, BulkUpsertError, bulkUpsertCompanies, type BulkUpsertSettings } from './bulk-upsert';
+import { feedCompanies, type FeedOutcome, type FeedSource } from './company-feed';
+import { MAPPING_VERSION, type IndexLayout } from './company-index-definition';
+import { buildCompanyQuery, buildCompanyQueryAmong } from './company-query';
+import { DEFAULT_FACET_SHARD_SIZES, type FacetName, type FacetShardSizes } from './facet-aggregations';
+import { cardinalityRequest, shardSizesFrom } from './facet-shard-sizes';
+import { FeedProgressStore } from './feed-progress';
+import { CompanyIndexAlias } from './index-alias';
+import { buildHitsRequest, buildIdBatchRequest, buildSummaryRequest, searchPreference } from './search-request';
+import { parseHitsPage, parseSummary } from './search-response';
+import { effectiveSort } from './sort-clause';
+import { assertWholeAnswer, errorTypeOf, isWholeAnswer, translateClusterError, type ShardedAnswer } from './unavailable-cluster';
+
+/** Ids per matchingIds round trip: export sources ask for up to 10,000 in a few requests. */
+export const ID_BATCH_SIZE = 1_000;
+
+/**
+ * Ids per countAmong request: below index.max_terms_count (65,536) with room to spare, and a
+ * body of about 400 KB. A workspace with more saved companies is counted in several requests.
+ */
+export const COUNT_AMONG_BATCH_SIZE = 10_000;
+
+/** How long the answer "the index exists" is trusted before it is checked again. */
+export const DEFAULT_EXISTS_TTL_MS = 60_000;
+
+export interface ElasticsearchCompanyIndexOptions {
+  /** Searches, counts and the existence check: fails fast when the cluster does not answer. */
+  searchClient: Client;
+  /** Feeds and upserts: retries what the cluster refuses for now, with back-off. */
+  writeClient: Client;
+  /** ELASTICSEARCH_INDEX: the alias searches and upserts use. */
+  alias: string;
+  logger: Logger;
+  layout: IndexLayout;
+  bulk: BulkUpsertSettings;
+  existsTtlMs: number;
+  /** How long finishing a feed waits for green (an Elasticsearch time value, e.g. `10m`). */
+  greenTimeout: string;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+/**
+ * CompanyIndex on Elasticsearch 8. Searches read the alias ELASTICSEARCH_INDEX; the index
+ * behind it is created on first use when it does not exist, and replaced whole by each feed.
+ * Everything else translates the interface's filters, sorts and positions into query DSL and
+ * back, and refuses answers that only some shards gave.
+ */
+const notOnElasticsearch = (): AppError =>
+  new AppError('SERVICE_UNAVAILABLE', 'Company lookups and similar companies are not served by the Elasticsearch index yet');
+
+export class ElasticsearchCompanyIndex implements CompanyIndex {
+  private readonly searchClient: Client;
+  private readonly writeClient: Client;
+  private readonly alias: string;
+  private readonly logger: Logger;
+  private readonly bulk: BulkUpsertSettings;
+  private readonly existsTtlMs: number;
+  /** The alias seen through the search client: its existence check must fail fast, not back off. */
+  private readonly liveAlias: CompanyIndexAlias;
+  private readonly feedingAlias: CompanyIndexAlias;
+  private readonly progress: FeedProgressStore;
+  private checkedUntil = 0;
+  private checking: Promise<void> | undefined;
+  private shardSizes: FacetShardSizes = DEFAULT_FACET_SHARD_SIZES;
+  private readonly reportedInexact = new Set<FacetName>();
+
+  constructor(options: ElasticsearchCompanyIndexOptions) {
+    this.searchClient = options.searchClient;
+    this.writeClient = options.writeClient;
+    this.alias = options.alias;
+    this.logger = options.logger;
+    this.bulk = options.bulk;
+    this.existsTtlMs = options.existsTtlMs;
+    this.liveAlias = new CompanyIndexAlias(options.searchClient, options.alias, options.layout, options.logger, options.greenTimeout);
+    this.feedingAlias = new CompanyIndexAlias(options.writeClient, options.alias, options.layout, options.logger, options.greenTimeout);
+    this.progress = new FeedProgressStore(options.writeClient, `${options.alias}-feed-progress`, options.logger);
+  }
+
+  /**
+   * Creates the index behind the alias unless it exists. The answer is trusted for a while,
+   * not forever: an alias deleted or moved by hand is noticed at the next check (and at once
+   * by a search that finds no index).
+   */
+  ensureIndex(): Promise<void> {
+    if (Date.now() < this.checkedUntil) return Promise.resolve();
+    this.checking ??= this.liveAlias
+      .ensure()
+      .then(() => {
+        this.checkedUntil = Date.now() + this.existsTtlMs;
+      })
+      .catch((error: unknown) => {
+        throw translateClusterError(error);
+      })
+      .finally(() => {
+        this.checking = undefined;
+      });
+    return this.checking;
+  }
+
+  async search(filters: NormalizedFilters, sort: SortSpec, limit: number, after?: PagePosition): Promise<SearchPage> {
+    const ordering = effectiveSort(sort, filters);
+    const preference = searchPreference(filters, ordering);
+    // The page and the match set's summary in parallel; the summary is usually the shard request cache's.
+    const [hits, summary] = await this.read(() =>
+      Promise.all([
+        this.searchClient.search<unknown>(buildHitsRequest(this.alias, filters, ordering, limit, after, preference)).then((answer) => this.whole(answer, 'search')),
+        this.searchClient.search<unknown>(buildSummaryRequest(this.alias, filters, this.shardSizes, preference)).then((answer) => this.whole(answer, 'facets')),
+      ]),
+    );
+    const page = parseHitsPage(hits, ordering, limit);
+    const { total, facets } = parseSummary(summary);
+    this.reportInexact(facets.inexact);
+    return { items: page.items, total, aggregations: facets.aggregations, ...(page.next === undefined ? {} : { next: page.next }) };
+  }
+
+  async count(filters: NormalizedFilters): Promise<number> {
+    const preference = searchPreference(filters);
+    const answer = await this.read(() => this.searchClient.count({ index: this.alias, query: buildCompanyQuery(filters), preference }));
+    return this.whole(answer, 'count').count;
+  }
+
+  async countAmong(filters: NormalizedFilters, companyIds: string[]): Promise<number> {
+    // Distinct ids, so batches are disjoint and their counts add up.
+    const ids = [...new Set(companyIds)];
+    if (ids.length === 0) return 0;
+    let total = 0;
+    for (const batch of chunks(ids, COUNT_AMONG_BATCH_SIZE)) {
+      const answer = await this.read(() => this.searchClient.count({ index: this.alias, query: buildCompanyQueryAmong(filters, batch) }));
+      total += this.whole(answer, 'count').count;
+    }
+    return total;
+  }
+
+  async matchingIds(filters: NormalizedFilters, sort: SortSpec, max: number, among?: readonly string[]): Promise<string[]> {
+    if (max <= 0 || among?.length === 0) return [];
+    const ordering = effectiveSort(sort, filters);
+    const preference = searchPreference(filters, ordering);
+    const ids: string[] = [];
+    let after: estypes.SortResults | undefined;
+    while (ids.length < max) {
+      const size = Math.min(ID_BATCH_SIZE, max - ids.length);
+      const request = buildIdBatchRequest(this.alias, filters, ordering, size, after, among, preference);
+      const answer = this.whole(await this.read(() => this.searchClient.search(request)), 'matching ids');
+      const hits = answer.hits.hits;
+      for (const hit of hits) if (hit._id !== undefined) ids.push(hit._id);
+      const last = hits.at(-1);
+      if (hits.length < size || last?.sort === undefined) break;
+      after = last.sort;
+    }
+    return ids;
+  }
+
+  /** Writes the companies into the live index (through its alias), 1,000 per acknowledged batch. */
+  async upsert(companies: IndexedCompany[]): Promise<void> {
+    if (companies.length === 0) return;
+    // The last version of a company given twice wins, as it would in two upserts.
+    const distinct = [...new Map(companies.map((company) => [company.id, company])).values()];
+    await this.ensureIndex();
+    try {
+      await bulkUpsertCompanies({ client: this.writeClient, index: this.alias, requireAlias: true }, chunks(distinct, BULK_BATCH_SIZE), this.bulk);
+    } catch (error) {
+      if (error instanceof BulkUpsertError) this.logger.error({ err: error, index: this.alias }, 'bulk upsert of companies partly failed');
+      throw translateClusterError(error);
+    }
+  }
+
+  /** Lookups and similar companies are served by the PostgreSQL index only, for now. */
+  domainOwners(): Promise<DomainOwner[]> {
+    return Promise.reject(notOnElasticsearch());
+  }
+
+  nameIndex(): Promise<NameIndex> {
+    return Promise.reject(notOnElasticsearch());
+  }
+
+  summariesOf(): Promise<CompanySummary[]> {
+    return Promise.reject(notOnElasticsearch());
+  }
+
+  similar(): Promise<SimilarMatch[]> {
+    return Promise.reject(notOnElasticsearch());
+  }
+
+  async refresh(): Promise<void> {
+    await this.read(() => this.searchClient.indices.refresh({ index: this.alias }));
+  }
+
+  /**
+   * Copies the store into a new index and makes it the live one (company-feed.ts); resumes an
+   * interrupted feed of the same data.
+   */
+  async feed(source: FeedSource): Promise<FeedOutcome> {
+    try {
+      const outcome = await feedCompanies(
+        { client: this.writeClient, alias: this.feedingAlias, progress: this.progress, bulk: this.bulk, logger: this.logger },
+        source,
+      );
+      this.logger.info({ alias: this.alias, ...outcome }, 'company index fed');
+      return outcome;
+    } catch (error) {
+      throw translateClusterError(error);
+    } finally {
+      // The live index changed: check it again, and report inexact facets of the new one afresh.
+      this.checkedUntil = 0;
+      this.reportedInexact.clear();
+    }
+  }
+
+  /**
+   * At start and after each feed: shard_size per facet from the cardinality of its field
+   * (exact facet counts, see facet-shard-sizes.ts), and a warning when the live index was
+   * built with an older mapping than this code's.
+   */
+  async warmUp(): Promise<void> {
+    await this.ensureIndex();
+    const answer = this.whole(await this.searchClient.search(cardinalityRequest(this.alias)), 'facet cardinality');
+    const checked = shardSizesFrom(answer.aggregations);
+    this.shardSizes = checked.sizes;
+    this.logger.info({ index: this.alias, cardinality: checked.cardinality, shardSizes: checked.sizes }, 'facet shard sizes set from field cardinality');
+    if (checked.capped.length > 0) {
+      this.logger.warn({ index: this.alias, facets: checked.capped, cardinality: checked.cardinality }, 'facet fields with more values than a shard sends: their counts may be inexact');
+    }
+    const versions = await this.liveAlias.liveMappingVersions();
+    const outdated = Object.entries(versions).filter(([, version]) => version < MAPPING_VERSION);
+    if (outdated.length > 0) {
+      this.logger.warn({ index: this.alias, outdated: Object.fromEntries(outdated), current: MAPPING_VERSION }, 'the live company index has an older mapping; a dataset feed rebuilds it');
+    }
+  }
+
+  /** Closes both clients' connections. */
+  async close(): Promise<void> {
+    await Promise.all([this.searchClient.close(), this.writeClient.close()]);
+  }
+
+  /**
+   * A read of the live index. One that finds no index (the alias deleted or being recreated)
+   * checks for it again, creating it when missing, and is asked once more.
+   */
+  private async read<T>(request: () => Promise<T>): Promise<T> {
+    await this.ensureIndex();
+    try {
+      return await request();
+    } catch (error) {
+      if (errorTypeOf(error) !== 'index_not_found_exception') throw translateClusterError(error);
+      this.checkedUntil = 0;
+      await this.ensureIndex();
+      try {
+        return await request();
+      } catch (retryError) {
+        throw translateClusterError(retryError);
+      }
+    }
+  }
+
+  private whole<T extends ShardedAnswer>(answer: T, what: string): T {
+    if (!isWholeAnswer(answer)) {
+      this.logger.warn({ index: this.alias, what, shards: answer._shards, timedOut: answer.timed_out }, 'Elasticsearch answered for only some shards; answering 503');
+    }
+    return assertWholeAnswer(answer);
+  }
+
+  private reportInexact(inexact: Partial<Record<FacetName, number>>): void {
+    for (const [name, bound] of Object.entries(inexact) as [FacetName, number][]) {
+      if (this.reportedInexact.has(name)) continue;
+      this.reportedInexact.add(name);
+      this.logger.warn({ index: this.alias, facet: name, docCountErrorUpperBound: bound, shardSize: this.shardSizes[name] }, 'facet counts may be inexact');
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import type { BaseConnection } from '@elastic/elasticsearch';
+import type { Logger } from '@radar/platform/logger';
+import { exponentialBackOff, type BackOff } from './back-off';
+import { DEFAULT_BULK_UPSERT_SETTINGS, type BulkUpsertSettings } from './bulk-upsert';
+import { createSearchClient, createWriteClient, type ElasticsearchCluster } from './cluster-client';
+import { DEVELOPMENT_LAYOUT, type IndexLayout } from './company-index-definition';
+import { DEFAULT_EXISTS_TTL_MS, ElasticsearchCompanyIndex } from './elasticsearch-company-index';
+import { DEFAULT_GREEN_TIMEOUT } from './index-alias';
+
+export { ElasticsearchCompanyIndex } from './elasticsearch-company-index';
+export { BulkUpsertError, type BulkItemFailure } from './bulk-upsert';
+export { DEVELOPMENT_LAYOUT, type IndexLayout } from './company-index-definition';
+export type { ElasticsearchCluster } from './cluster-client';
+export type { FeedOutcome, FeedSource } from './company-feed';
+
+/** What the search service's configuration says about Elasticsearch (config.ts). */
+export interface ElasticsearchSettings {
+  cluster: ElasticsearchCluster;
+  /** ELASTICSEARCH_INDEX: the alias of the live company index. */
+  index: string;
+  layout: IndexLayout;
+}
+
+export interface ElasticsearchCompanyIndexConfig extends Partial<Pick<ElasticsearchSettings, 'layout'>> {
+  cluster: ElasticsearchCluster;
+  indexName: string;
+  logger: Logger;
+  /** Per-request timeout in milliseconds. */
+  requestTimeoutMs?: number;
+  /** The search client's retries of a request that failed to connect (with back-off) or met a 502-504 (at once). */
+  maxRetries?: number;
+  /** Retries of a whole write request the cluster refused for now (429, 5xx, no connection). */
+  writeBackOff?: BackOff;
+  bulk?: Partial<BulkUpsertSettings>;
+  existsTtlMs?: number;
+  greenTimeout?: string;
+  /** Replaces the HTTP connection class, e.g. by an in-process fake in tests. */
+  Connection?: typeof BaseConnection;
+}
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** A bulk request of a few MB into a busy cluster may take a while; a search should not. */
+const DEFAULT_WRITE_TIMEOUT_MS = 120_000;
+/** A node restart or a brief overload is ridden out; a cluster that stays down soon answers 503. */
+const DEFAULT_MAX_RETRIES = 2;
+/** 0.5, 1, 2, 4 ... 30 s: about three minutes of an unreachable or overloaded cluster before a write gives up. */
+const DEFAULT_WRITE_BACK_OFF = exponentialBackOff({ retries: 10, baseMs: 500, maxMs: 30_000 });
+
+/** The Elasticsearch CompanyIndex of a service whose configuration names a cluster. */
+export function createElasticsearchCompanyIndex(config: ElasticsearchCompanyIndexConfig): ElasticsearchCompanyIndex {
+  const connection = config.Connection === undefined ? {} : { Connection: config.Connection };
+  const searchClient = createSearchClient(config.cluster, {
+    requestTimeoutMs: config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    maxRetries: config.maxRetries ?? DEFAULT_MAX_RETRIES,
+    ...connection,
+  });
+  const writeClient = createWriteClient(
+    config.cluster,
+    { requestTimeoutMs: Math.max(config.requestTimeoutMs ?? 0, DEFAULT_WRITE_TIMEOUT_MS), maxRetries: 0, ...connection },
+    config.writeBackOff ?? DEFAULT_WRITE_BACK_OFF,
+    ({ error, retry, path }) => config.logger.warn({ err: error, retry, path }, 'Elasticsearch refused a write for now; retrying after a back-off'),
+  );
+  return new ElasticsearchCompanyIndex({
+    searchClient,
+    writeClient,
+    alias: config.indexName,
+    logger: config.logger,
+    layout: { ...DEVELOPMENT_LAYOUT, ...config.layout },
+    bulk: { ...DEFAULT_BULK_UPSERT_SETTINGS, ...config.bulk },
+    existsTtlMs: config.existsTtlMs ?? DEFAULT_EXISTS_TTL_MS,
+    greenTimeout: config.greenTimeout ?? DEFAULT_GREEN_TIMEOUT,
+  });
+}
+export { connectionOptions } from './cluster-client';

@@ -1,0 +1,2 @@
+export { anIndexedCompany, aSparseIndexedCompany } from './indexed-company';
+export * from './reference-search';
