@@ -7,7 +7,7 @@ export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 /**
  * A failure the CLI reports as `{"error": {"code", "message"}}` on stderr. Codes are the API's own
  * when the operator interface answered, else one of the CLI's: USAGE_ERROR, CONFIG_ERROR,
- * SERVICE_UNAVAILABLE, UNEXPECTED_RESPONSE, INTERNAL_ERROR, INTERRUPTED, STACK_UNHEALTHY.
+ * SERVICE_UNAVAILABLE, UNEXPECTED_RESPONSE, INTERNAL_ERROR, INTERRUPTED, STACK_UNHEALTHY, FILE_UNREADABLE.
  */
 export class CliError extends Error {
   constructor(

@@ -48,7 +48,7 @@ async function runVerb(verb: VerbSpec, flags: FlagValues, args: string[], global
   const client = () => new OperatorClient(loadOperatorConfig(readEnv()), io.fetch);
   const onInterrupt = io.onInterrupt ?? noInterrupts;
   if (verb.run) {
-    return verb.run({ flags, args, client, stdout: io.stdout, stderr: io.stderr, jsonOnly: globals.json, env: readEnv, onInterrupt });
+    return verb.run({ flags, args, client, fetch: io.fetch, stdout: io.stdout, stderr: io.stderr, jsonOnly: globals.json, env: readEnv, onInterrupt });
   }
   if (!verb.toRequest) throw new Error(`radar ${verb.name} has nothing to run`);
   const request = verb.toRequest(flags, args);

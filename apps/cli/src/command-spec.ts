@@ -1,5 +1,5 @@
 import type { FlagValues } from './flags/flag-values';
-import type { OperatorClient } from './operator-client';
+import type { FetchLike, OperatorClient } from './operator-client';
 import type { OperatorRequest } from './operator-request';
 import type { OutputStream } from './output';
 
@@ -24,6 +24,8 @@ export interface VerbContext {
   args: string[];
   /** Reads the environment (after the flags were checked) and builds the operator client. */
   client(): OperatorClient;
+  /** The fetch of this run, for verbs that call the public API (tests answer it). */
+  fetch: FetchLike;
   stdout: OutputStream;
   stderr: OutputStream;
   /** `--json`: only the JSON document on stdout, no progress and no tables. */

@@ -10,7 +10,7 @@ async function radar(argv: string[]) {
   const io: CliIo = {
     stdout: { write: (chunk: string) => (stdout += chunk) },
     stderr: { write: (chunk: string) => (stderr += chunk) },
-    env: () => ({ OPERATOR_SECRET: 'operator-secret-for-unit-tests-0123456789' }),
+    env: () => ({ OPERATOR_SECRET: 'operator-secret-for-unit-tests-0123456789', RADAR_TOKEN: 'rdr_unit_test_token' }),
     // Every call "succeeds" with an empty object: enough to get past the flags.
     fetch: async () => Response.json({}),
   };

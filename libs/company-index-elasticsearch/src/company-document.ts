@@ -18,6 +18,8 @@ export interface CompanyDocument {
   /** The name again, as a lowercase-normalised keyword: the case-insensitive name sort. */
   name_sort: string;
   domain: string;
+  /** Other domains the company is known by: matched by the domains filter and lookups as `domain` is. */
+  other_domains?: string[];
   description?: string;
   industry?: string;
   employee_count?: number;
@@ -49,6 +51,7 @@ export function toCompanyDocument(company: IndexedCompany): CompanyDocument {
     domain: company.domain,
     data_quality_score: company.dataQualityScore,
   };
+  if (company.otherDomains.length > 0) document.other_domains = company.otherDomains;
   if (company.description !== null) document.description = company.description;
   if (company.industry !== null) document.industry = company.industry;
   if (company.employeeCount !== null) document.employee_count = company.employeeCount;

@@ -17,7 +17,7 @@ export const DEVELOPMENT_LAYOUT: IndexLayout = { shards: 1, replicas: 0, refresh
  * built with (`_meta`), and one built with an older version keeps serving until a feed
  * replaces it.
  */
-export const MAPPING_VERSION = 2;
+export const MAPPING_VERSION = 3;
 
 export const NAME_SORT_NORMALIZER = 'lowercase_sort';
 /** Free text in English, with PostgreSQL's stop words and stemmer. */
@@ -76,6 +76,7 @@ export const COMPANY_MAPPINGS: estypes.MappingTypeMapping = {
     // matches its stemmed query against the domain's unstemmed words: "cloud" and "clouds" find
     // acme-cloud.io, "acme" (stemmed to "acm") finds it through the name only.
     domain: { type: 'keyword', fields: { text: { type: 'text', analyzer: DOMAIN_ANALYZER, search_analyzer: ENGLISH_ANALYZER } } },
+    other_domains: { type: 'keyword' },
     description: phraseSearchableText,
     industry: { type: 'keyword', eager_global_ordinals: true, fields: { text: englishText } },
     employee_count: { type: 'integer' },

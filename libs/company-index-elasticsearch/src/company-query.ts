@@ -189,6 +189,9 @@ export function buildCompanyQuery(filters: NormalizedFilters): Query {
   if (naics !== undefined) filter.push(naics);
 
   if (nonEmpty(filters.technologies)) filter.push({ terms: { technologies: filters.technologies } });
+  if (nonEmpty(filters.domains)) {
+    filter.push({ bool: { should: [{ terms: { domain: filters.domains } }, { terms: { other_domains: filters.domains } }], minimum_should_match: 1 } });
+  }
   if (nonEmpty(filters.technologyCategories)) filter.push({ terms: { technology_categories: filters.technologyCategories } });
 
   if (filters.employeeCounts !== undefined) {

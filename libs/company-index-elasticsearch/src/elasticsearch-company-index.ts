@@ -1,6 +1,8 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
+import type { CompanySummary } from '@radar/contracts';
+import { AppError } from '@radar/platform/errors';
 import type { Logger } from '@radar/platform/logger';
-import type { CompanyIndex, IndexedCompany, NormalizedFilters, PagePosition, SearchPage, SortSpec } from '@radar/company-index';
+import type { CompanyIndex, DomainOwner, IndexedCompany, NameIndex, NormalizedFilters, PagePosition, SearchPage, SimilarMatch, SortSpec } from '@radar/company-index';
 import { BULK_BATCH_SIZE, BulkUpsertError, bulkUpsertCompanies, type BulkUpsertSettings } from './bulk-upsert';
 import { feedCompanies, type FeedOutcome, type FeedSource } from './company-feed';
 import { MAPPING_VERSION, type IndexLayout } from './company-index-definition';
@@ -53,6 +55,9 @@ function chunks<T>(items: T[], size: number): T[][] {
  * Everything else translates the interface's filters, sorts and positions into query DSL and
  * back, and refuses answers that only some shards gave.
  */
+const notOnElasticsearch = (): AppError =>
+  new AppError('SERVICE_UNAVAILABLE', 'Company lookups and similar companies are not served by the Elasticsearch index yet');
+
 export class ElasticsearchCompanyIndex implements CompanyIndex {
   private readonly searchClient: Client;
   private readonly writeClient: Client;
@@ -167,6 +172,23 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
       if (error instanceof BulkUpsertError) this.logger.error({ err: error, index: this.alias }, 'bulk upsert of companies partly failed');
       throw translateClusterError(error);
     }
+  }
+
+  /** Lookups and similar companies are served by the PostgreSQL index only, for now. */
+  domainOwners(): Promise<DomainOwner[]> {
+    return Promise.reject(notOnElasticsearch());
+  }
+
+  nameIndex(): Promise<NameIndex> {
+    return Promise.reject(notOnElasticsearch());
+  }
+
+  summariesOf(): Promise<CompanySummary[]> {
+    return Promise.reject(notOnElasticsearch());
+  }
+
+  similar(): Promise<SimilarMatch[]> {
+    return Promise.reject(notOnElasticsearch());
   }
 
   async refresh(): Promise<void> {

@@ -63,7 +63,7 @@ function companyRow(company: IndexedCompany) {
 }
 
 /**
- * Writes companies with their connections in a few statements: each batch travels as one JSON
+ * Writes companies with their connections and other domains in a few statements: each batch travels as one JSON
  * parameter that PostgreSQL unpacks with json_to_recordset (no statement per row, no building
  * of multi-row VALUES text). Returns how many companies were new.
  */
@@ -78,7 +78,21 @@ export async function writeCompanies(db: Queryable, companies: readonly IndexedC
     [JSON.stringify(companies.map(companyRow))],
   );
   const ids = companies.map((company) => company.id);
-  if (mode === 'replace') await db.query('DELETE FROM company_connections WHERE company_id = ANY($1::uuid[])', [ids]);
+  if (mode === 'replace') {
+    await db.query('DELETE FROM company_connections WHERE company_id = ANY($1::uuid[])', [ids]);
+    await db.query('DELETE FROM company_domains WHERE company_id = ANY($1::uuid[])', [ids]);
+  }
+  const otherDomains = companies.flatMap((company) =>
+    distinct(company.otherDomains.map((domain) => domain.toLowerCase())).map((domain) => ({ company_id: company.id, domain })),
+  );
+  if (otherDomains.length > 0) {
+    await db.query(
+      `INSERT INTO company_domains (domain, company_id)
+       SELECT domain, company_id FROM json_to_recordset($1::json) AS r(domain text, company_id uuid)
+       ON CONFLICT DO NOTHING`,
+      [JSON.stringify(otherDomains)],
+    );
+  }
   const connections = companies.flatMap((company) =>
     company.connections.map((connection) => ({
       company_id: company.id,

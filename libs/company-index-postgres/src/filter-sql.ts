@@ -32,6 +32,12 @@ function connectionMatch(connection: ConnectionFilter, params: SqlParams): strin
   return `EXISTS (SELECT 1 FROM company_connections cc WHERE ${conditions.join(' AND ')})`;
 }
 
+/** Own or other domain among `domains`: both found through their unique and primary-key indexes. */
+function domainMatch(domains: string[], params: SqlParams): string {
+  const list = `${params.add(domains)}::text[]`;
+  return `c.id IN (SELECT o.id FROM companies o WHERE o.domain = ANY(${list}) UNION SELECT d.company_id FROM company_domains d WHERE d.domain = ANY(${list}))`;
+}
+
 /**
  * The WHERE conditions (ANDed) of a match set over `companies c`. With a free-text query (websearch
  * syntax, which never fails to parse, and synonyms: text-query-sql.ts), also `queryPlaceholder`:
@@ -84,6 +90,7 @@ export function filterSql(filters: NormalizedFilters, params: SqlParams): { cond
     conditions.push(`NOT ${keywordMatch(filters.excludeKeywords, params)}`);
   }
   for (const connection of filters.connections ?? []) conditions.push(connectionMatch(connection, params));
+  if (filters.domains !== undefined) conditions.push(domainMatch(filters.domains, params));
   return { conditions, queryPlaceholder };
 }
 

@@ -5,10 +5,14 @@ import { writeCompanies } from './company-store.writer';
 import { inTransaction } from '@radar/platform/database';
 import type {
   CompanyIndex,
+  DomainOwner,
+  NameIndex,
   IndexedCompany,
   NormalizedFilters,
   PagePosition,
   SearchPage,
+  SimilarMatch,
+  SimilarQuery,
   SortSpec,
 } from '@radar/company-index';
 import { FacetCache, type MatchSetSummary } from './facet-cache';
@@ -16,6 +20,7 @@ import { FACET_COLUMNS, FACETS_OF_M, liveCountSql, liveFacetsSql, subtractCounts
 import { FRESH_MARKER, READ_SUMMARIES_SQL, summaryTerms, type SummaryTerm } from './facet-summaries';
 import { rebuildFacetSummaries } from './facet-summaries-rebuild';
 import { excludedPiecesSql, filterSql } from './filter-sql';
+import { PostgresCompanyLists } from './postgres-company-lists';
 import { PostingsSearch, type PostingsMatchSet } from './postings-search';
 import { rebuildSearchPostings } from './search-postings-rebuild';
 import { RANKED_PREFIX_ROWS, RankedPrefixCache } from './ranked-prefix-cache';
@@ -136,6 +141,7 @@ export class PostgresCompanyIndex implements CompanyIndex {
   private readonly ranked: RankedPrefixCache;
   private readonly minSummarisedCityCompanies: number | undefined;
   private readonly postings: PostingsSearch | undefined;
+  private readonly lists: PostgresCompanyLists;
 
   /**
    * `minSummarisedCityCompanies`: for tests, whose cities hold a few companies (default MIN_SUMMARISED_CITY_COMPANIES).
@@ -155,6 +161,23 @@ export class PostgresCompanyIndex implements CompanyIndex {
     this.ranked = new RankedPrefixCache({ ttlMs: options.facetCacheTtlMs });
     this.minSummarisedCityCompanies = options.minSummarisedCityCompanies;
     this.postings = options.postingsSearch === false ? undefined : new PostingsSearch(pool, options.onBackgroundError);
+    this.lists = new PostgresCompanyLists(pool);
+  }
+
+  domainOwners(domains: string[]): Promise<DomainOwner[]> {
+    return this.lists.domainOwners(domains);
+  }
+
+  nameIndex(): Promise<NameIndex> {
+    return this.lists.nameIndex();
+  }
+
+  summariesOf(ids: string[]): Promise<CompanySummary[]> {
+    return this.lists.summariesOf(ids);
+  }
+
+  similar(query: SimilarQuery): Promise<SimilarMatch[]> {
+    return this.lists.similar(query);
   }
 
   async search(filters: NormalizedFilters, sort: SortSpec, limit: number, after?: PagePosition): Promise<SearchPage> {
@@ -220,12 +243,13 @@ export class PostgresCompanyIndex implements CompanyIndex {
       await rebuildSearchPostings(this.pool);
       await this.postings.load();
     }
+    await Promise.all([this.lists.nameIndex(), this.lists.similarityColumns()]);
     this.forget();
   }
 
   /** Loads the in-memory columns when the postings are current (at service start). */
   async warmUp(): Promise<void> {
-    await this.postings?.load();
+    await Promise.all([this.postings?.load(), this.lists.nameIndex(), this.lists.similarityColumns()]);
   }
 
   /** The match set decided from the postings; undefined when that path does not apply or is not current. */

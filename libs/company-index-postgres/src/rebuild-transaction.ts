@@ -11,6 +11,7 @@ export const REBUILD_LOCKS = {
   technologySummaries: 0x5ea4c6,
   keywordPostings: 0x5ea4c7,
   textPostings: 0x5ea4c8,
+  characteristicTerms: 0x5ea4c9,
 } as const;
 
 /** Rebuilds group a million companies' rows; their hash aggregations and sorts stay in memory instead of spilling. */

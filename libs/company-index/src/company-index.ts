@@ -1,4 +1,6 @@
 import type { Aggregations, CompanySummary } from '@radar/contracts';
+import type { DomainOwner } from './lookup/domain-resolution';
+import type { NameIndex } from './lookup/name-index';
 
 /**
  * The search index behind /companies/search and /companies/counts. Two implementations pass
@@ -48,6 +50,8 @@ export interface NormalizedFilters {
   excludeKeywords?: string[];
   /** Each entry must match one connection of the company; entries are ANDed. */
   connections?: ConnectionFilter[];
+  /** Own or other domain equal to one of these (the entries' exact hosts and registrable domains, de-duplicated). */
+  domains?: string[];
 }
 
 /**
@@ -73,6 +77,8 @@ export interface IndexedCompany {
   id: string;
   name: string;
   domain: string;
+  /** Other domains the company is known by (lower case); lookups and the domains filter match them as `domain`. */
+  otherDomains: string[];
   description: string | null;
   industry: string | null;
   employeeCount: number | null;
@@ -92,6 +98,30 @@ export interface IndexedCompany {
   connections: { category: string; connectedCompanyId: string; connectedDomain: string }[];
 }
 
+/** What a similar company has in common with the seeds (extensions.md section 2, `shared`). */
+export interface SimilarShared {
+  industry: string | null;
+  country: string | null;
+  employeeBand: boolean;
+  technologies: string[];
+  terms: string[];
+}
+
+export interface SimilarMatch {
+  companyId: string;
+  /** Four decimals. */
+  similarity: number;
+  shared: SimilarShared;
+}
+
+export interface SimilarQuery {
+  /** Known, distinct company ids. */
+  seedIds: string[];
+  /** Only companies matching these are candidates. */
+  filters?: NormalizedFilters;
+  limit: number;
+}
+
 export interface CompanyIndex {
   search(filters: NormalizedFilters, sort: SortSpec, limit: number, after?: PagePosition): Promise<SearchPage>;
   /** Exact, uncapped. */
@@ -104,6 +134,14 @@ export interface CompanyIndex {
   upsert(companies: IndexedCompany[]): Promise<void>;
   /** Makes written companies visible to searches (Elasticsearch refresh; no-op for PostgreSQL). */
   refresh(): Promise<void>;
+  /** Companies whose own or other domain is one of `domains` (normalised, lower case). */
+  domainOwners(domains: string[]): Promise<DomainOwner[]>;
+  /** The name index of lookups at the current data version. */
+  nameIndex(): Promise<NameIndex>;
+  /** The summaries of these companies, in no particular order; unknown ids are left out. */
+  summariesOf(ids: string[]): Promise<CompanySummary[]>;
+  /** The `limit` companies most similar to the seeds by the rule of similar/similarity-rule.ts, best first, ties by id; seeds and companies at 0 left out. */
+  similar(query: SimilarQuery): Promise<SimilarMatch[]>;
   /** Prepares what the back-end keeps in process for fast searches (at service start; optional, best effort). */
   warmUp?(): Promise<void>;
 }

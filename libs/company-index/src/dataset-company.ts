@@ -7,6 +7,7 @@ export function toIndexedCompany(company: Company, seed: DatasetSeed, count: num
     id: company.company_id,
     name: company.name,
     domain: company.domain,
+    otherDomains: [...company.other_domains],
     description: company.description,
     industry: company.industry,
     employeeCount: company.employee_count,

@@ -1,4 +1,4 @@
-import { EMPLOYEE_BAND_VALUES, type CompanyFilters } from '@radar/contracts';
+import { EMPLOYEE_BAND_VALUES, parseLookupDomain, type CompanyFilters } from '@radar/contracts';
 import type { ConnectionFilter, NormalizedFilters } from './company-index';
 import { normalizeDomain } from './domain-name';
 import { collapsePhrases } from './keyword-phrases';
@@ -47,6 +47,21 @@ function connectionFilters(filters: CompanyFilters): ConnectionFilter[] | undefi
   return entries.length > 0 ? entries : undefined;
 }
 
+/**
+ * The domains filter as the index compares it: each entry's exact host and its registrable
+ * domain (a company's own or other domain equal to either matches), de-duplicated. Entries
+ * were validated by the contract; one that is not a domain adds nothing.
+ */
+function domainFilter(filters: CompanyFilters): string[] | undefined {
+  if (filters.domains === undefined) return undefined;
+  const domains = new Set<string>();
+  for (const entry of filters.domains) {
+    const parsed = parseLookupDomain(entry);
+    if (parsed !== undefined) domains.add(parsed.host).add(parsed.registrable);
+  }
+  return [...domains].sort();
+}
+
 /** Turns validated request filters into what a CompanyIndex evaluates. */
 export function normalizeFilters(filters: CompanyFilters): NormalizedSearch {
   const normalized: NormalizedFilters = {};
@@ -70,6 +85,7 @@ export function normalizeFilters(filters: CompanyFilters): NormalizedSearch {
   normalized.keywords = listOrUndefined(keywords.phrases);
   normalized.excludeKeywords = listOrUndefined(collapsePhrases(filters.exclude_keywords ?? []).phrases);
   normalized.connections = connectionFilters(filters);
+  normalized.domains = domainFilter(filters);
 
   // Absent, not undefined-valued, keys: back-ends and cache keys see only what was asked.
   for (const key of Object.keys(normalized) as (keyof NormalizedFilters)[]) {

@@ -6,6 +6,7 @@ export function anIndexedCompany(overrides: Partial<IndexedCompany> = {}): Index
     id: '0b9a7c52-3f1e-4d2a-9c61-5e8f0a1b2c3d',
     name: 'Northwind Analytics',
     domain: 'northwind-analytics-4k2.io',
+    otherDomains: ['northwind-analytics-4k2.de'],
     description: 'A growing provider of cloud analytics software, based in Berlin, Germany.',
     industry: 'Software Development',
     employeeCount: 200,
@@ -48,6 +49,7 @@ export function aSparseIndexedCompany(overrides: Partial<IndexedCompany> = {}): 
     lastFundingDate: null,
     profileUrl: null,
     dataQualityScore: 2,
+    otherDomains: [],
     connections: [],
     ...overrides,
   });

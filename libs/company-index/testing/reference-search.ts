@@ -1,4 +1,4 @@
-import type { Aggregations, CompanyFilters } from '@radar/contracts';
+import { parseLookupDomain, type Aggregations, type CompanyFilters } from '@radar/contracts';
 import type { IndexedCompany } from '../src/company-index';
 import { SYNONYM_GROUPS } from '../src/query-synonyms';
 
@@ -218,7 +218,17 @@ export function matches(company: IndexedCompany, filters: CompanyFilters): boole
   const keywords = filters.keywords ?? [];
   if (keywords.length > 0 && !keywords.some((phrase) => phraseMatches(company, phrase))) return false;
   if ((filters.exclude_keywords ?? []).some((phrase) => phraseMatches(company, phrase))) return false;
+  if (filters.domains !== undefined && !domainsMatch(filters.domains, company)) return false;
   return connectionsMatch(filters, company);
+}
+
+/** The domains filter: an own or other domain equal to an entry's exact host or its registrable domain. */
+function domainsMatch(entries: string[], company: IndexedCompany): boolean {
+  const wanted = new Set(entries.flatMap((entry) => {
+    const parsed = parseLookupDomain(entry);
+    return parsed ? [parsed.host, parsed.registrable] : [];
+  }));
+  return [company.domain, ...company.otherDomains].some((domain) => wanted.has(domain));
 }
 
 export const matchSetOf = (companies: IndexedCompany[], filters: CompanyFilters): IndexedCompany[] =>

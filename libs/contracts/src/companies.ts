@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pathId } from './path-fields';
+import { parseLookupDomain } from './domain-rules';
 import { queryInteger, textField } from './request-fields';
 
 /** The nine stored employee_count values (size band markers) and their labels. */
@@ -31,6 +32,7 @@ export const SEARCH_TOTAL_CAP = 10_000;
 export const SEARCH_PAGE_MAX = 100;
 export const SEARCH_PAGE_DEFAULT = 20;
 export const MAX_CONNECTION_FILTERS = 10;
+export const MAX_DOMAIN_FILTERS = 1_000;
 
 const text = textField().min(1).max(200);
 const textList = z.array(text).max(100);
@@ -82,6 +84,18 @@ export const companyFiltersShape = {
       description:
         'Whole NAICS 2022 sectors by code prefix: single-prefix sectors by their 2-digit code (`21`), multi-prefix ones only in their hyphenated form (`31-33`, `44-45`, `48-49`; a bare `31` is 422).',
       example: ['48-49', '54'],
+    }),
+  domains: z
+    .array(textField().max(2_000).refine((value) => parseLookupDomain(value) !== undefined, 'is not a domain'))
+    .min(1)
+    .max(MAX_DOMAIN_FILTERS)
+    .optional()
+    .meta({
+      description:
+        'Companies whose own or other domain (a country domain, a former domain) equals one of these: domains, URLs or email ' +
+        'addresses, each read as its exact host or its registrable domain under the Public Suffix List (`jobs.acme.co.uk` is ' +
+        '`acme.co.uk`). 1 to 1,000 entries, de-duplicated after normalising; `[]` and an entry that is not a domain are 422.',
+      example: ['acme.com', 'https://www.northwind.de/about', 'ana@globex.io'],
     }),
   technologies: textList.optional().meta({ description: 'Detected technologies, any of them.' }),
   technology_categories: textList.optional().meta({ description: 'Technology categories, any of them.' }),

@@ -7,6 +7,8 @@ export * from './operator';
 export * from './rpc';
 export * from './rpc-catalogue';
 export * from './companies';
+export * from './company-lists';
+export * from './domain-rules';
 export * from './exports';
 export * from './search-rpc';
 export * from './request-fields';

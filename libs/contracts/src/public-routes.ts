@@ -8,6 +8,8 @@ export type Upstream = ServiceName;
 export const RATE_LIMIT_BUCKETS = {
   'companies.search': 60,
   'companies.counts': 60,
+  'companies.lookup': 60,
+  'companies.similar': 60,
   'companies.get': 120,
   'companies.job_postings': 120,
   credits: 60,
@@ -72,6 +74,8 @@ const webhookChange = (path: string): PublicRoute => ({
 export const PUBLIC_ROUTES: PublicRoute[] = [
   read('POST', '/companies/search', 'search', 'companies.search'),
   read('POST', '/companies/counts', 'search', 'companies.counts'),
+  read('POST', '/companies/lookup', 'search', 'companies.lookup'),
+  read('POST', '/companies/similar', 'search', 'companies.similar'),
   read('GET', '/companies/:company_id', 'search', 'companies.get'),
   read('GET', '/companies/:company_id/job-postings', 'search', 'companies.job_postings'),
   read('GET', '/credits', 'ledger', 'credits'),

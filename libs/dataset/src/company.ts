@@ -11,6 +11,7 @@ import {
 import { geoIndex, type CountryGeo, type Place } from './geo-index';
 import { IdKind, indexCode, indexFromCode, indexFromRecordId, recordId, MAX_INDEX } from './ids';
 import { Rng, seedKey, Stream, type DatasetSeed, type SeedKey } from './prng';
+import { drawOtherDomains } from './other-domains';
 import { drawTechnologyStack } from './technology-stack';
 import { WeightedTable } from './weighted-table';
 
@@ -25,6 +26,8 @@ export interface Company {
   readonly name: string;
   /** Unique across the id space: the label ends in a code of the index. */
   readonly domain: string;
+  /** Other domains the company is known by (country domains, former domains, hosted stores); unique like `domain`. */
+  readonly other_domains: readonly string[];
   /** LinkedIn industry label. */
   readonly industry: string | null;
   /** NAICS 2022 six-digit code, one of the industry's codes. */
@@ -170,6 +173,7 @@ function buildCompany(key: SeedKey, index: number): Company {
     company_id: identity.company_id,
     name: identity.name,
     domain: identity.domain,
+    other_domains: drawOtherDomains(key, index, identity.domain),
     industry: hasIndustry ? industry.label : null,
     naics_code: hasNaics ? naicsCode : null,
     naics_sector: hasNaics ? naicsSectorOf(naicsCode) : null,

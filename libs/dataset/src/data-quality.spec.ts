@@ -2,7 +2,7 @@ import { generateCompanies, type Company } from './company';
 import { dataQualityScore, QUALITY_FIELDS } from './data-quality';
 
 const full: Company = {
-  index: 0, company_id: '00000000-0000-8000-8000-000000000000', name: 'Acme', domain: 'acme-1.com', industry: 'Software Development',
+  index: 0, company_id: '00000000-0000-8000-8000-000000000000', name: 'Acme', domain: 'acme-1.com', other_domains: [], industry: 'Software Development',
   naics_code: '513210', naics_sector: '51', description: 'Acme builds machine learning tools.', employee_count: 50, employee_range: '11-50',
   country: 'Germany', country_code: 'DE', state: 'Berlin', city: 'Berlin', technologies: ['React'], technology_categories: ['JavaScript frameworks'],
   founded_year: 2019, profile_url: 'https://www.linkedin.com/company/acme-1', funding_stage: 'seed', funding_total_usd: 2_000_000,

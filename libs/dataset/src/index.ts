@@ -10,6 +10,7 @@ export {
 export { SIGNAL_TYPES, generateCompanyEvents, type CompanyEvent, type CompanyEventOptions, type JobOpeningFacts, type SignalType } from './company-events';
 export { CONNECTION_CATEGORIES, generateConnections, type Connection, type ConnectionCategory, type ConnectionOptions } from './connections';
 export { dataQualityScore, QUALITY_FIELDS } from './data-quality';
+export { OTHER_DOMAIN_PRESENCE } from './other-domains';
 export { DATASET_AS_OF, formatDay, parseDay } from './dates';
 export { EMPLOYEE_BANDS, EMPLOYEE_RANGES, type EmployeeBand } from './employee-bands';
 export { FOLLOWED_TARGET, followedCount, followedIndices, isFollowed, type FollowedOptions } from './followed';

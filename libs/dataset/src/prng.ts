@@ -76,6 +76,7 @@ export const Stream = {
   financingEvents: 0x5005,
   newsEvents: 0x6006,
   followed: 0x7007,
+  otherDomains: 0x8008,
 } as const;
 
 const TWO_POW_MINUS_32 = 2.3283064365386963e-10;

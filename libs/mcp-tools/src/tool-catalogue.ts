@@ -1,9 +1,7 @@
 import {
-  companyLookupRequestSchema,
   downloadResponseSchema,
   exportJobSchema,
   idempotencyKeySchema,
-  similarCompaniesRequestSchema,
   type CompanyDetail,
   type CountsResponse,
   type CreateExportResponse,
@@ -90,7 +88,7 @@ export const RADAR_TOOLS: RadarTool[] = [
       '`name` (and `country` to narrow a name), to Radar records. Each entry gets one result in the order sent: ' +
       '`matched` (with the company), `ambiguous` (with up to 3 candidates to choose from), `not_found` or `invalid`. ' +
       `Prefer domains: they match exactly. Pass \`ref\` to recognise your entries in the results. ${FREE}`,
-    operation: { method: 'POST', path: '/companies/lookup', request: { body: companyLookupRequestSchema } },
+    operation: publicOperation('lookupCompanies'),
     readOnly: true,
     summarize: (answer: { matched: number; not_found: number; ambiguous: number; invalid: number }) =>
       `${answer.matched} matched, ${answer.ambiguous} ambiguous, ${answer.not_found} not found, ${answer.invalid} invalid.`,
@@ -103,7 +101,7 @@ export const RADAR_TOOLS: RadarTool[] = [
       'industry, description terms, technologies, size and country, each with a `similarity` from 0 to 1 and what it ' +
       'shares with the seeds. Narrow the candidates with `filters` (search filters without query and sort); `limit` ' +
       `up to 100, default 20. Not paged: the best \`limit\` companies. ${FREE}`,
-    operation: { method: 'POST', path: '/companies/similar', request: { body: similarCompaniesRequestSchema } },
+    operation: publicOperation('similarCompanies'),
     readOnly: true,
     summarize: (answer: { items: unknown[]; seeds: unknown[] }) => `${answer.items.length} companies similar to ${answer.seeds.length} seeds, most similar first.`,
   },

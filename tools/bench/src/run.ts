@@ -1,3 +1,4 @@
+import { benchCompanyLists, parseCompanyListsBenchOptions } from './company-lists-benchmark';
 import { benchDatasetGeneration } from './dataset-generation';
 import { benchExport, parseExportBenchOptions } from './export-benchmark';
 import { benchGatewayOverhead } from './gateway-overhead';
@@ -22,6 +23,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   export: () => benchExport(parseExportBenchOptions(process.argv.slice(3))),
   'monitor-run': () => benchMonitorRun(parseMonitorRunBenchOptions(process.argv.slice(3))),
   search: () => benchSearch(parseSearchBenchOptions(process.argv.slice(3))),
+  lists: () => benchCompanyLists(parseCompanyListsBenchOptions(process.argv.slice(3))),
   webhooks: () => benchWebhookDelivery(parseWebhookBenchOptions(process.argv.slice(3))),
   'webhook-replay': () => benchWebhookReplay(parseWebhookReplayBenchOptions(process.argv.slice(3))),
   phrases: () => benchSearchPhrases(parsePhraseBenchOptions(process.argv.slice(3))),

@@ -56,7 +56,7 @@ export class BenchSearchService {
   }
 
   /** One public call with a freshly signed caller identity, timed from send to the last byte of the answer. */
-  async post(route: '/companies/search' | '/companies/counts', body: object): Promise<TimedResponse> {
+  async post(route: '/companies/search' | '/companies/counts' | '/companies/lookup' | '/companies/similar', body: object): Promise<TimedResponse> {
     const headers = { ...signCaller(this.caller, this.signingSecret), 'content-type': 'application/json' };
     const started = performance.now();
     const response = await fetch(`${this.url}${route}`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });

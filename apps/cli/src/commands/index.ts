@@ -1,4 +1,5 @@
 import type { NounSpec } from '../command-spec';
+import { companiesCommands } from './companies';
 import { creditsCommands } from './credits';
 import { datasetCommands } from './dataset';
 import { jobsCommands } from './jobs';
@@ -14,4 +15,4 @@ import { webhookCommands } from './webhook';
 import { workspaceCommands } from './workspace';
 
 /** Every noun of `radar`, in the order `radar --help` lists them. A new noun is one file and one line here. */
-export const NOUNS: NounSpec[] = [workspaceCommands, userCommands, tokenCommands, creditsCommands, listCommands, monitorCommands, monitorsCommands, webhookCommands, slackCommands, providerCommands, datasetCommands, jobsCommands, statusCommands, mcpCommands];
+export const NOUNS: NounSpec[] = [workspaceCommands, userCommands, tokenCommands, creditsCommands, listCommands, companiesCommands, monitorCommands, monitorsCommands, webhookCommands, slackCommands, providerCommands, datasetCommands, jobsCommands, statusCommands, mcpCommands];

@@ -44,6 +44,7 @@ interface IndexRow {
   last_funding_date: string | null;
   profile_url: string | null;
   data_quality_score: number;
+  other_domains: string[];
   connections: { category: string; connected_company_id: string; connected_domain: string }[];
 }
 
@@ -52,6 +53,7 @@ function toIndexedCompany(row: IndexRow): IndexedCompany {
     id: row.id,
     name: row.name,
     domain: row.domain,
+    otherDomains: row.other_domains,
     description: row.description,
     industry: row.industry,
     employeeCount: row.employee_count,
@@ -132,7 +134,7 @@ export class CompanyRepository {
     return Number(rows[0]?.count ?? 0);
   }
 
-  /** Every stored company with its connections (those after `from` when given), in id order, `batchSize` at a time (keyset, flat memory). */
+  /** Every stored company with its other domains and connections (those after `from` when given), in id order, `batchSize` at a time (keyset, flat memory). */
   async *indexBatches(batchSize: number, from?: string): AsyncGenerator<IndexedCompany[]> {
     let afterId: string | null = from ?? null;
     for (;;) {
@@ -141,6 +143,7 @@ export class CompanyRepository {
                 c.city, c.technologies, c.technology_categories, c.naics_code, c.founded_year, c.funding_stage,
                 c.funding_total_usd::text AS funding_total_usd, to_char(c.last_funding_date, 'YYYY-MM-DD') AS last_funding_date,
                 c.profile_url, c.data_quality_score,
+                ARRAY(SELECT d.domain FROM company_domains d WHERE d.company_id = c.id ORDER BY d.domain) AS other_domains,
                 coalesce((SELECT json_agg(json_build_object('category', cc.category, 'connected_company_id', cc.connected_company_id,
                                                             'connected_domain', cc.connected_domain))
                           FROM company_connections cc WHERE cc.company_id = c.id), '[]'::json) AS connections

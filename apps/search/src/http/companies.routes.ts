@@ -1,11 +1,20 @@
 import { Router } from 'express';
-import { companyPathSchema, countsRequestSchema, jobPostingsQuerySchema, searchRequestSchema } from '@radar/contracts';
+import {
+  companyLookupRequestSchema,
+  companyPathSchema,
+  countsRequestSchema,
+  jobPostingsQuerySchema,
+  searchRequestSchema,
+  similarCompaniesRequestSchema,
+} from '@radar/contracts';
 import { parseInput, parsePath } from '@radar/platform/http';
 import { countCompanies } from '../use-cases/count-companies';
 import type { SearchDeps } from '../use-cases/deps';
 import { getCompany } from '../use-cases/get-company';
 import { listJobPostings } from '../use-cases/list-job-postings';
+import { lookupCompanies } from '../use-cases/lookup-companies';
 import { searchCompanies } from '../use-cases/search-companies';
+import { similarCompanies } from '../use-cases/similar-companies';
 
 /** The public company endpoints (the gateway forwards /api/v1/companies/** here with a signed caller). */
 export function companiesRoutes(deps: SearchDeps): Router {
@@ -18,6 +27,14 @@ export function companiesRoutes(deps: SearchDeps): Router {
   router.post('/companies/counts', async (req, res) => {
     const body = parseInput(countsRequestSchema, req.body ?? {}, 'body');
     res.json(await countCompanies(deps, req.caller.workspaceId, body));
+  });
+  router.post('/companies/lookup', async (req, res) => {
+    const body = parseInput(companyLookupRequestSchema, req.body ?? {}, 'body');
+    res.json(await lookupCompanies(deps, body));
+  });
+  router.post('/companies/similar', async (req, res) => {
+    const body = parseInput(similarCompaniesRequestSchema, req.body ?? {}, 'body');
+    res.json(await similarCompanies(deps, body));
   });
   router.get('/companies/:company_id', async (req, res) => {
     const { company_id: companyId } = parsePath(companyPathSchema, req.params);

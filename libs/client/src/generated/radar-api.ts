@@ -91,6 +91,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Look up companies by domain or name
+         * @description Radar's record of each entry of your own list (a CRM export): up to 100 entries a call, each answered on its own as `matched`, `not_found`, `ambiguous` or `invalid`, so one bad entry never fails the call; the four counts add up to the number of entries. A `domain` (a domain, a URL or an email address) is read by the Public Suffix List: the exact host first, then its registrable domain; companies' own domains before their other domains (country domains, former domains). An invalid or unmatched domain falls back to `name`: names are compared as word sets (accents, punctuation, case and legal forms removed) by their Jaccard index; the best is `matched` at 0.9 or more and 0.1 above the next, candidates at 0.5 or more otherwise make it `ambiguous`. `country` narrows names only. Charges no credits.
+         *
+         *     Scope `read`. Rate limit: 60 requests per minute (bucket `companies.lookup`).
+         */
+        post: operations["lookupCompanies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find companies similar to seed companies
+         * @description The companies most like 1 to 20 seeds ("more companies like our best customers"), best first. For one seed: 0.30 for the same industry, 0.10 for the same NAICS sector, 0.25 × the Jaccard index of the two descriptions' characteristic terms (the 25 with the highest tf-idf, stemmed as the free-text query is), 0.20 × the Jaccard index of the technologies, 0.10 for the same size band, 0.05 for the same country; a missing value shares nothing. `similarity` is the mean over the seeds (four decimals); companies at 0 and the seeds are left out; ties by `company_id`. `filters` (search filters without query and sort) restrict the candidates. An unknown or repeated id is 422 naming `company_ids.<index>`. Charges no credits.
+         *
+         *     Scope `read`. Rate limit: 60 requests per minute (bucket `companies.similar`).
+         */
+        post: operations["similarCompanies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/credits": {
         parameters: {
             query?: never;
@@ -649,6 +693,15 @@ export interface components {
              *     ]
              */
             naics_sectors?: string[];
+            /**
+             * @description Companies whose own or other domain (a country domain, a former domain) equals one of these: domains, URLs or email addresses, each read as its exact host or its registrable domain under the Public Suffix List (`jobs.acme.co.uk` is `acme.co.uk`). 1 to 1,000 entries, de-duplicated after normalising; `[]` and an entry that is not a domain are 422.
+             * @example [
+             *       "acme.com",
+             *       "https://www.northwind.de/about",
+             *       "ana@globex.io"
+             *     ]
+             */
+            domains?: string[];
             /** @description Detected technologies, any of them. */
             technologies?: string[];
             /** @description Technology categories, any of them. */
@@ -691,6 +744,92 @@ export interface components {
              * @enum {string}
              */
             sort_order?: "asc" | "desc";
+        };
+        CompanyLookupRequest: {
+            /** @description 1 to 100 entries, each answered on its own. */
+            items: components["schemas"]["CompanyLookupItem"][];
+        };
+        /** @description One entry of your list: a domain, a name, or both. */
+        CompanyLookupItem: {
+            /** @description Your own key for the entry (at most 200 characters), echoed back. */
+            ref?: string | null;
+            /** @description A domain, a URL or an email address. */
+            domain?: string | null;
+            /** @description A company name; used when there is no domain or the domain finds nothing. */
+            name?: string | null;
+            /** @description A full country name as in search (`Germany`), narrowing `name` only. */
+            country?: string | null;
+        };
+        SimilarCompaniesRequest: {
+            /** @description 1 to 20 distinct company ids: the seeds. */
+            company_ids: string[];
+            filters?: components["schemas"]["SimilarCompaniesFilters"];
+            /** @description How many companies: 1 to 100, default 20. */
+            limit?: number;
+        };
+        /** @description Search filters (without query and sort): only companies matching them are candidates. */
+        SimilarCompaniesFilters: {
+            /** @description Full English country names, exact and case-sensitive (`Germany`); codes and other cases match nothing. */
+            countries?: string[];
+            /** @description Full state or region names, same convention as countries. */
+            states?: string[];
+            /** @description City names; not country-scoped by themselves, so also set countries. */
+            cities?: string[];
+            /** @description Industry labels to include. */
+            industries?: string[];
+            /** @description Industry labels to exclude (companies without an industry are kept); coexists with industries. */
+            exclude_industries?: string[];
+            /** @description Specific 6-digit NAICS codes; a union with naics_sectors. */
+            naics_codes?: string[];
+            /**
+             * @description Whole NAICS 2022 sectors by code prefix: single-prefix sectors by their 2-digit code (`21`), multi-prefix ones only in their hyphenated form (`31-33`, `44-45`, `48-49`; a bare `31` is 422).
+             * @example [
+             *       "48-49",
+             *       "54"
+             *     ]
+             */
+            naics_sectors?: string[];
+            /**
+             * @description Companies whose own or other domain (a country domain, a former domain) equals one of these: domains, URLs or email addresses, each read as its exact host or its registrable domain under the Public Suffix List (`jobs.acme.co.uk` is `acme.co.uk`). 1 to 1,000 entries, de-duplicated after normalising; `[]` and an entry that is not a domain are 422.
+             * @example [
+             *       "acme.com",
+             *       "https://www.northwind.de/about",
+             *       "ana@globex.io"
+             *     ]
+             */
+            domains?: string[];
+            /** @description Detected technologies, any of them. */
+            technologies?: string[];
+            /** @description Technology categories, any of them. */
+            technology_categories?: string[];
+            /** @description Inclusive lower bound over the stored band values; ANDed with employee_count_max into one range. A range holding none of the nine values matches nothing. */
+            employee_count_min?: number;
+            /** @description Inclusive upper bound over the stored band values. */
+            employee_count_max?: number;
+            /**
+             * @description A set of the nine stored band values (1, 10, 50, 200, 500, 1000, 5000, 10000, 10001): the way to select sizes that are not adjacent.
+             * @example [
+             *       50,
+             *       200
+             *     ]
+             */
+            employee_bands?: number[];
+            /** @description Founded in or after this year. */
+            founded_year_min?: number;
+            /** @description Founded in or before this year. */
+            founded_year_max?: number;
+            /** @description Phrases matched in name and description; any of them (OR). */
+            keywords?: string[];
+            /** @description A company matching any of these phrases is removed. */
+            exclude_keywords?: string[];
+            /** @description At most 10. The fields of one entry must match the same connection; entries are ANDed. */
+            connections?: {
+                /** @enum {string} */
+                category?: "vendor" | "investor" | "partner" | "integration" | "customer" | "parent" | "holding";
+                /** Format: uuid */
+                connected_company_id?: string;
+                connected_domain?: string;
+            }[];
         };
         /** @description A company as search lists it. */
         CompanySummary: {
@@ -973,6 +1112,79 @@ export interface components {
             /** @description YYYY-MM-DD. */
             first_seen_at?: string;
             url?: string;
+        };
+        CompanyLookupResponse: {
+            /** @description One result per entry, in the order sent. */
+            items: components["schemas"]["CompanyLookupResult"][];
+            matched: number;
+            not_found: number;
+            ambiguous: number;
+            invalid: number;
+        };
+        CompanyLookupResult: {
+            ref: string | null;
+            /** @enum {string} */
+            status: "matched" | "not_found" | "ambiguous" | "invalid";
+            /** @description Null unless `invalid`. */
+            reason: ("no_domain_or_name" | "invalid_domain" | "unknown_country") | null;
+            /** @description `domain` or `name` when matched. */
+            match_type: ("domain" | "name") | null;
+            /** @description 0 to 1, two decimals: 1 for a domain match, the name similarity for a name match, 0 when not found or invalid. */
+            confidence: number;
+            /** @description The company summary when matched. */
+            company: components["schemas"]["CompanySummary"] | null;
+            /** @description When ambiguous: up to 3 candidates, best first, ties by `company_id`; `[]` otherwise. */
+            candidates: components["schemas"]["LookupCandidate"][];
+        };
+        LookupCandidate: {
+            /** Format: uuid */
+            company_id: string;
+            name: string;
+            domain: string;
+            /** @description The English country name, as search shows it. */
+            country: string | null;
+            /** @description The name similarity, two decimals. */
+            confidence: number;
+        };
+        SimilarCompaniesResponse: {
+            /** @description The seeds' summaries, in the order sent. */
+            seeds: components["schemas"]["CompanySummary"][];
+            /** @description By similarity descending, ties by company_id ascending; seeds never appear. */
+            items: components["schemas"]["SimilarCompany"][];
+            limit: number;
+        };
+        SimilarCompany: {
+            /**
+             * Format: uuid
+             * @description Stable id, the path parameter of the company endpoints. A UUID, not a domain.
+             */
+            company_id: string;
+            name: string;
+            domain: string;
+            /** @description Industry label. */
+            industry: string | null;
+            /** @description A size band marker, not a headcount: 1, 10, 50, 200, 500, 1000, 5000, 10000 or 10001. */
+            employee_count: number | null;
+            /** @description The English country name (`Germany`). */
+            country: string | null;
+            city: string | null;
+            technologies: string[];
+            founded_year: number | null;
+            /** @description From 0 to 1, four decimals: the mean over the seeds of the rule's score. */
+            similarity: number;
+            shared: components["schemas"]["SimilarShared"];
+        };
+        SimilarShared: {
+            /** @description The company's industry when a seed has the same one, else null. */
+            industry: string | null;
+            /** @description The company's country when a seed has the same one, else null. */
+            country: string | null;
+            /** @description Whether the company is in a seed's size band. */
+            employee_band: boolean;
+            /** @description The technologies it shares with the seeds. */
+            technologies: string[];
+            /** @description The characteristic description terms (stemmed) it shares with a seed. */
+            terms: string[];
         };
         /** @description The workspace's balance and its recent transactions, newest first. */
         Credits: {
@@ -1565,6 +1777,15 @@ export interface operations {
                      *     ]
                      */
                     naics_sectors?: string[];
+                    /**
+                     * @description Companies whose own or other domain (a country domain, a former domain) equals one of these: domains, URLs or email addresses, each read as its exact host or its registrable domain under the Public Suffix List (`jobs.acme.co.uk` is `acme.co.uk`). 1 to 1,000 entries, de-duplicated after normalising; `[]` and an entry that is not a domain are 422.
+                     * @example [
+                     *       "acme.com",
+                     *       "https://www.northwind.de/about",
+                     *       "ana@globex.io"
+                     *     ]
+                     */
+                    domains?: string[];
                     /** @description Detected technologies, any of them. */
                     technologies?: string[];
                     /** @description Technology categories, any of them. */
@@ -2110,6 +2331,310 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /**
+             * @description Unprocessable:
+             *
+             *     - `VALIDATION_ERROR`: An invalid field, named in the message and listed in `details.errors`: unknown body fields, malformed JSON, values out of range, unknown enum values.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /**
+             * @description Too many requests:
+             *
+             *     - `RATE_LIMITED`: The bucket's requests per minute are used up; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /**
+             * @description Internal error:
+             *
+             *     - `INTERNAL_ERROR`: An unexpected failure; `details.request_id` identifies the request.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /**
+             * @description Service unavailable:
+             *
+             *     - `SERVICE_UNAVAILABLE`: A dependency (database, broker, another service) is down; retry with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `MALFORMED_REQUEST`: The HTTP request could not be parsed.
+             *     - `REQUEST_TIMEOUT`: The request took too long to arrive.
+             *     - `REQUEST_HEADER_FIELDS_TOO_LARGE`: The request headers are too large.
+             */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MalformedRequestError"] | components["schemas"]["RequestTimeoutError"] | components["schemas"]["RequestHeaderFieldsTooLargeError"];
+                };
+            };
+        };
+    };
+    lookupCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyLookupRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per entry, in the order sent, and the counts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyLookupResponse"];
+                };
+            };
+            /**
+             * @description Not authenticated:
+             *
+             *     - `MISSING_AUTH_HEADER`: No `Authorization: Bearer <token>` header.
+             *     - `INVALID_TOKEN`: The token is unknown or revoked.
+             *     - `TOKEN_EXPIRED`: The token has expired.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingAuthHeaderError"] | components["schemas"]["InvalidTokenError"] | components["schemas"]["TokenExpiredError"];
+                };
+            };
+            /**
+             * @description Payload too large:
+             *
+             *     - `PAYLOAD_TOO_LARGE`: The body is larger than the limit.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /**
+             * @description Unsupported media type:
+             *
+             *     - `UNSUPPORTED_MEDIA_TYPE`: A non-empty body that is not `application/json`.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /**
+             * @description Unprocessable:
+             *
+             *     - `VALIDATION_ERROR`: An invalid field, named in the message and listed in `details.errors`: unknown body fields, malformed JSON, values out of range, unknown enum values.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /**
+             * @description Too many requests:
+             *
+             *     - `RATE_LIMITED`: The bucket's requests per minute are used up; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /**
+             * @description Internal error:
+             *
+             *     - `INTERNAL_ERROR`: An unexpected failure; `details.request_id` identifies the request.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /**
+             * @description Service unavailable:
+             *
+             *     - `SERVICE_UNAVAILABLE`: A dependency (database, broker, another service) is down; retry with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `MALFORMED_REQUEST`: The HTTP request could not be parsed.
+             *     - `REQUEST_TIMEOUT`: The request took too long to arrive.
+             *     - `REQUEST_HEADER_FIELDS_TOO_LARGE`: The request headers are too large.
+             */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MalformedRequestError"] | components["schemas"]["RequestTimeoutError"] | components["schemas"]["RequestHeaderFieldsTooLargeError"];
+                };
+            };
+        };
+    };
+    similarCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimilarCompaniesRequest"];
+            };
+        };
+        responses: {
+            /** @description The seeds and the most similar companies. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimilarCompaniesResponse"];
+                };
+            };
+            /**
+             * @description Not authenticated:
+             *
+             *     - `MISSING_AUTH_HEADER`: No `Authorization: Bearer <token>` header.
+             *     - `INVALID_TOKEN`: The token is unknown or revoked.
+             *     - `TOKEN_EXPIRED`: The token has expired.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingAuthHeaderError"] | components["schemas"]["InvalidTokenError"] | components["schemas"]["TokenExpiredError"];
+                };
+            };
+            /**
+             * @description Payload too large:
+             *
+             *     - `PAYLOAD_TOO_LARGE`: The body is larger than the limit.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /**
+             * @description Unsupported media type:
+             *
+             *     - `UNSUPPORTED_MEDIA_TYPE`: A non-empty body that is not `application/json`.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
                 };
             };
             /**

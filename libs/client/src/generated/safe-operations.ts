@@ -6,6 +6,8 @@ export const SAFE_TO_REPEAT: readonly string[] = [
   'POST /companies/counts',
   'GET /companies/{company_id}',
   'GET /companies/{company_id}/job-postings',
+  'POST /companies/lookup',
+  'POST /companies/similar',
   'GET /credits',
   'POST /exports/preview',
   'GET /exports',

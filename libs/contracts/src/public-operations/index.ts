@@ -1,4 +1,5 @@
 import { COMPANIES_OPERATIONS } from './companies-operations';
+import { COMPANY_LISTS_OPERATIONS } from './company-lists-operations';
 import { CREDITS_OPERATIONS } from './credits-operations';
 import { EXPORTS_OPERATIONS } from './exports-operations';
 import { MONITORS_OPERATIONS } from './monitors-operations';
@@ -26,6 +27,7 @@ export { API_REFERENCE_PAGE_PATH, OPENAPI_DOCUMENT_PATH } from './reference-oper
  */
 export const PUBLIC_OPERATIONS: PublicOperation[] = [
   ...COMPANIES_OPERATIONS,
+  ...COMPANY_LISTS_OPERATIONS,
   ...CREDITS_OPERATIONS,
   ...EXPORTS_OPERATIONS,
   ...MONITORS_OPERATIONS,

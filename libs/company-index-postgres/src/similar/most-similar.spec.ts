@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { bySimilarity, similarityTo } from '@radar/company-index';
+import { mostSimilar } from './most-similar';
+import { SimilarityColumns } from './similarity-columns';
+
+/** A small deterministic generator, so a failure can be replayed. */
+function sequence(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+function columnsOf(size: number, seed: number): SimilarityColumns {
+  const next = sequence(seed);
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
+  const maybe = <T>(value: T): T | null => (next() < 0.1 ? null : value);
+  const ids = Array.from({ length: size }, () => randomUUID()).sort();
+  const columns = new SimilarityColumns('1', size);
+  const words = Array.from({ length: 300 }, (_, i) => `term${i}`);
+  const technologies = Array.from({ length: 40 }, (_, i) => `tech${i}`);
+  for (const id of ids) {
+    columns.append([
+      id,
+      maybe(pick(['Software', 'Retail', 'Logistics', 'Banking', 'Health', 'Education'])),
+      maybe(pick(['541511', '445110', '484110', '522110', '621111', '611310'])),
+      maybe(pick([10, 50, 200, 1000])),
+      maybe(pick(['Germany', 'France', 'United States'])),
+      Array.from({ length: Math.floor(next() * 6) }, () => pick(technologies)),
+      Array.from({ length: Math.floor(next() * 25) }, () => pick(words)),
+    ]);
+  }
+  return columns;
+}
+
+/** Every company scored: what mostSimilar must equal. */
+function bruteForce(columns: SimilarityColumns, seeds: number[], limit: number) {
+  const profiles = seeds.map((seed) => columns.profileOf(seed));
+  const rows = [];
+  for (let ordinal = 0; ordinal < columns.size; ordinal += 1) {
+    if (seeds.includes(ordinal)) continue;
+    const similarity = similarityTo(columns.profileOf(ordinal), profiles);
+    if (similarity > 0) rows.push({ companyId: columns.idOf(ordinal), similarity });
+  }
+  return rows.sort(bySimilarity).slice(0, limit);
+}
+
+describe('mostSimilar', () => {
+  const columns = columnsOf(8_000, 7);
+
+  it.each([
+    [[5], 20],
+    [[1, 2, 3], 100],
+    [[0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800, 1900], 50],
+  ])('equals scoring every company (seeds %j, limit %d)', async (seeds, limit) => {
+    const found = await mostSimilar(columns, seeds, limit);
+    expect(found.map((match) => ({ companyId: match.companyId, similarity: match.similarity }))).toEqual(bruteForce(columns, seeds, limit));
+  });
+
+  it('keeps only companies the filter lets through, in the same order', async () => {
+    const passing = new Set(Array.from({ length: columns.size }, (_, ordinal) => columns.idOf(ordinal)).filter((_, ordinal) => ordinal % 7 === 0));
+    const found = await mostSimilar(columns, [3, 4], 30, async (ids) => new Set(ids.filter((id) => passing.has(id))));
+    const expected = bruteForce(columns, [3, 4], columns.size).filter((row) => passing.has(row.companyId)).slice(0, 30);
+    expect(found.map((match) => match.companyId)).toEqual(expected.map((row) => row.companyId));
+  });
+});

@@ -1,0 +1,116 @@
+import { parseArgs } from 'node:util';
+import { generateCompany, type Company } from '@radar/dataset';
+import { figuresOf, printLatencyTable, type LatencyFigures } from './latency';
+import { prepareBenchDatabase } from './search-database';
+import { BenchSearchService } from './search-service';
+
+export interface CompanyListsBenchOptions {
+  companies: number;
+  seed: number;
+  database: string;
+  /** Calls per kind of request. */
+  calls: number;
+}
+
+/** `npm run bench -- lists [--companies N] [--seed S] [--database NAME] [--calls C]` */
+export function parseCompanyListsBenchOptions(args: string[]): CompanyListsBenchOptions {
+  const { values } = parseArgs({ args, options: { companies: { type: 'string' }, seed: { type: 'string' }, database: { type: 'string' }, calls: { type: 'string' } }, strict: true });
+  const database = values.database ?? 'radar_bench_lists';
+  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`--database must be a plain lower-case identifier, got ${database}`);
+  return {
+    companies: Number(values.companies ?? 1_000_000),
+    seed: Number(values.seed ?? 1),
+    database,
+    calls: Number(values.calls ?? 50),
+  };
+}
+
+/** A fixed walk over the dataset: the same companies on every run of the same options. */
+function companiesAt(options: CompanyListsBenchOptions, count: number, salt: number): Company[] {
+  const stride = Math.max(1, Math.floor(options.companies / count));
+  return Array.from({ length: count }, (_, i) => generateCompany(options.seed, (i * stride + salt * 7_919) % options.companies));
+}
+
+interface SimilarAnswer {
+  items: { industry: string | null; technologies: string[]; similarity: number }[];
+}
+
+/**
+ * `npm run bench -- lists`: the built search service on a generated dataset: lookups of 100
+ * domains (own, other, subdomains, URLs, unknown) and of 100 names a call, similar companies for
+ * 1, 5 and 20 seeds of one industry, and the quality of the lookalikes (share of the top 10 in
+ * the seeds' industry, share sharing a technology with a seed).
+ */
+export async function benchCompanyLists(options: CompanyListsBenchOptions): Promise<void> {
+  const database = await prepareBenchDatabase(options.database, options.seed, options.companies);
+  const service = await BenchSearchService.start(database.url);
+  try {
+    console.log(`loading ${options.companies} companies (seed ${options.seed}) in ${options.database} ...`);
+    await service.operator('POST', '/dataset/load', { companies: options.companies, seed: options.seed });
+    // The first call waits for the name index and the similarity columns, unmeasured.
+    await service.post('/companies/lookup', { items: [{ name: 'warm up' }] });
+    const rows: LatencyFigures[] = [];
+    const timed = async (label: string, bodies: object[], route: '/companies/lookup') => {
+      const samples: number[] = [];
+      for (const body of bodies) {
+        const answer = await service.post(route, body);
+        if (answer.status !== 200) throw new Error(`${route} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+        samples.push(answer.ms);
+      }
+      rows.push(figuresOf(label, samples));
+    };
+
+    const domainBodies = Array.from({ length: options.calls }, (_, call) => ({
+      items: companiesAt(options, 100, call).map((company, i) => {
+        if (i % 10 === 0) return { domain: `unknown-${call}-${i}.example.com` };
+        if (i % 5 === 0) return { domain: `https://www.${company.domain}/about` };
+        if (i % 7 === 0) return { domain: `jobs.${company.domain}` };
+        return { domain: company.other_domains[0] ?? company.domain };
+      }),
+    }));
+    await timed('lookup, 100 domains', domainBodies, '/companies/lookup');
+    const nameBodies = Array.from({ length: options.calls }, (_, call) => ({
+      items: companiesAt(options, 100, call + 1_000).map((company, i) => (i % 4 === 0 ? { name: company.name, country: company.country ?? undefined } : { name: company.name })),
+    }));
+    await timed('lookup, 100 names', nameBodies, '/companies/lookup');
+
+    const quality: string[] = [];
+    for (const seeds of [1, 5, 20]) {
+      const bodies: object[] = [];
+      const seedSets: Company[][] = [];
+      for (let call = 0; call < options.calls; call += 1) {
+        const anchor = companiesAt(options, 1, call + 2_000)[0] as Company;
+        const sameIndustry = companiesAt(options, 400, call + 3_000).filter((company) => company.industry !== null && company.industry === anchor.industry);
+        const set = [anchor, ...sameIndustry.filter((company) => company.company_id !== anchor.company_id)].slice(0, seeds);
+        if (anchor.industry === null || set.length < seeds) continue;
+        seedSets.push(set);
+        bodies.push({ company_ids: set.map((company) => company.company_id), limit: 10 });
+      }
+      const samples: number[] = [];
+      let inIndustry = 0;
+      let sharingTechnology = 0;
+      let shown = 0;
+      for (const [index, body] of bodies.entries()) {
+        const answer = await service.post('/companies/similar', body);
+        if (answer.status !== 200) throw new Error(`similar answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+        samples.push(answer.ms);
+        const set = seedSets[index] as Company[];
+        const technologies = new Set(set.flatMap((company) => company.technologies));
+        for (const item of (answer.body as SimilarAnswer).items) {
+          shown += 1;
+          if (item.industry === set[0]?.industry) inIndustry += 1;
+          if (item.technologies.some((technology) => technologies.has(technology))) sharingTechnology += 1;
+        }
+      }
+      rows.push(figuresOf(`similar, ${seeds} seed${seeds === 1 ? '' : 's'} of one industry, top 10`, samples));
+      quality.push(`| ${seeds} | ${bodies.length} | ${((100 * inIndustry) / Math.max(1, shown)).toFixed(1)} % | ${((100 * sharingTechnology) / Math.max(1, shown)).toFixed(1)} % |`);
+    }
+
+    console.log(`\n## lookups and similar companies at ${options.companies.toLocaleString('en-US')} companies (PostgreSQL back-end, through the search service)\n`);
+    printLatencyTable(rows);
+    console.log('\n| seeds | requests | top 10 in the seeds\' industry | top 10 sharing a technology with a seed |\n|---|---|---|---|');
+    for (const line of quality) console.log(line);
+  } finally {
+    await service.stop();
+  }
+}
