@@ -3,7 +3,7 @@ import https from 'node:https';
 import { isIPv6, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { CheckedEndpoint } from '../endpoints/endpoint-policy';
-import { parseRetryAfter } from './retry-after';
+import { receiverRetryAfterMs } from './retry-after';
 
 /** What the receiver answered; `status` is null when no response came (then `error` says why). */
 export interface OutboundAnswer {
@@ -82,7 +82,7 @@ export class OutboundClient {
         responded = true;
         const latencyMs = elapsed();
         const status = response.statusCode ?? null;
-        const retryAfterMs = parseRetryAfter(response.headers['retry-after'], Date.now());
+        const retryAfterMs = receiverRetryAfterMs(response.headers['retry-after'], Date.now());
         void readExcerpt(response).then((bodyExcerpt) => finish({ status, error: null, retryAfterMs, bodyExcerpt }, latencyMs));
       });
       outgoing.on('error', (error: Error & { code?: string }) => {
