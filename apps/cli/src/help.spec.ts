@@ -10,7 +10,9 @@ async function radar(argv: string[]) {
   const io: CliIo = {
     stdout: { write: (chunk: string) => (stdout += chunk) },
     stderr: { write: (chunk: string) => (stderr += chunk) },
-    env: () => ({ OPERATOR_SECRET: 'operator-secret-for-unit-tests-0123456789', RADAR_TOKEN: 'rdr_unit_test_token' }),
+    // `radar mcp` with a token serves stdio until its input closes; without one it stops at
+    // MISSING_AUTH_HEADER, after its flags were read.
+    env: () => ({ OPERATOR_SECRET: 'operator-secret-for-unit-tests-0123456789', ...(argv[0] === 'mcp' ? {} : { RADAR_TOKEN: 'rdr_unit_test_token' }) }),
     // Every call "succeeds" with an empty object: enough to get past the flags.
     fetch: async () => Response.json({}),
   };

@@ -57,7 +57,10 @@ describe('bad input through the gateway: never a 500, always the envelope and X-
       company_id: knownIds[0]!,
       export_id: (JSON.parse(exported.text) as { export_job: { id: string } }).export_job.id,
       monitor_id: (JSON.parse(monitor.text) as { id: string }).id,
+      // Ids of the right form are enough where the input is refused before anything is looked up.
       run_id: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      webhook_id: '4c5d6e7f-8a9b-4c0d-9e1f-2a3b4c5d6e7f',
+      delivery_id: '2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b',
       domain: 'acme.com',
     };
   }, 90_000);

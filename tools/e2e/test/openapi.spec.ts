@@ -156,6 +156,13 @@ describe('the OpenAPI document against the real answers of every endpoint', () =
     expect((await reader.POST('/companies/counts', { body: { limit: 5 } as never })).response.status).toBe(422);
 
     const companyId = first.items[0]!.company_id;
+    const seed = first.items[0]!;
+    const lookup = await unwrap(reader.POST('/companies/lookup', { body: { items: [{ ref: 'crm-1', domain: `https://www.${seed.domain}/about` }, { ref: 'crm-2' }] } }));
+    expect(lookup.items.map((item) => item.status)).toEqual(['matched', 'invalid']);
+    expect((await reader.POST('/companies/lookup', { body: { items: [] } })).response.status).toBe(422);
+    const similar = await unwrap(reader.POST('/companies/similar', { body: { company_ids: [companyId], limit: 5 } }));
+    expect(similar.items.map((item) => item.company_id)).not.toContain(companyId);
+    expect((await reader.POST('/companies/similar', { body: { company_ids: [companyId, companyId] } })).response.status).toBe(422);
     expect((await unwrap(reader.GET('/companies/{company_id}', { params: { path: { company_id: companyId } } }))).company_id).toBe(companyId);
     expect((await reader.GET('/companies/{company_id}', { params: { path: { company_id: 'acme.com' } } })).response.status).toBe(404);
     const withPostings = [...ids].slice(0, 20);
