@@ -81,7 +81,7 @@ describe('operator experience: long work shows progress, the stack tells its hea
     const status = stackStatusSchema.parse(JSON.parse(healthy.stdout));
     expect(status.ok).toBe(true);
     expect(status.services.map((service) => [service.name, service.state])).toEqual(
-      ['ledger', 'search', 'export', 'webhook-dispatch', 'provider-sim', 'signal-ingest', 'monitor-scheduler', 'gateway'].map((name) => [name, 'ready']),
+      ['ledger', 'search', 'export', 'webhook-dispatch', 'provider-sim', 'signal-ingest', 'monitor-scheduler', 'mcp', 'gateway'].map((name) => [name, 'ready']),
     );
     for (const service of status.services) expect(service.version).toMatch(/^0\.1\.0/);
     expect(status.services.find((service) => service.name === 'search')?.data_version).toMatch(/^seed \d+, \d+ companies$/);
