@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { gatewayUpstreams, serviceUrlVariable } from '@radar/contracts';
+import { gatewayUpstreams, PUBLIC_ROUTES, serviceUrlVariable } from '@radar/contracts';
 import { env } from '@radar/platform/config';
-import { PUBLIC_ROUTES } from './http/public-routes';
 
 /** Every service the gateway forwards to: those its public routes name and those of the catalogue's operator routes. */
 const UPSTREAM_SERVICES = [...new Set([...PUBLIC_ROUTES.map((route) => route.upstream), ...gatewayUpstreams().map((service) => service.name)])];

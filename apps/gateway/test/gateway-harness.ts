@@ -1,11 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
-import { serviceUrlVariable, type Role, type Scope } from '@radar/contracts';
+import { serviceUrlVariable, type Role, type Scope, type Upstream } from '@radar/contracts';
 import { requireCaller } from '@radar/platform/internal-auth';
 import { listen, type RunningServer } from '@radar/platform/http';
 import { startTestService, testInfrastructure, testKeyPrefix, TEST_SECRETS } from '@radar/platform/testing';
-import type { Upstream } from '../src/http/public-routes';
 import { gatewayService } from '../src/service';
 
 export const SIGNING_SECRET: string = TEST_SECRETS.INTERNAL_SIGNING_SECRET;
@@ -101,7 +100,8 @@ export async function startGateway(options: GatewayOptions = {}) {
     databaseUrl: service.databaseUrl!,
     namespace: service.namespace,
     redisKeyPrefix,
-    prisma: service.deps.prisma,
+    /** The gateway's own pool: the tests read its tables with plain SQL. */
+    pool: service.deps.pool,
     bus: service.deps.bus,
     close: () => service.close(),
   };

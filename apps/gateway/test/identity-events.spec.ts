@@ -66,7 +66,9 @@ describe('identity events written with the change (outbox)', () => {
 
     await nats.cut();
     await revoking.operator.revoke(tokenId);
-    const pending = await first.prisma.outboxEvent.findMany({ where: { subject: 'identity.token.revoked', publishedAt: null } });
+    const { rows: pending } = await first.pool.query<{ id: string }>(
+      `SELECT id FROM outbox_events WHERE subject = 'identity.token.revoked' AND published_at IS NULL`,
+    );
     expect(pending).toHaveLength(1);
     await revoking.close();
     // Nothing could reach the second replica: it still trusts its cached token.
@@ -78,7 +80,7 @@ describe('identity events written with the change (outbox)', () => {
     expect((await onSecond()).body.detail.code).toBe('INVALID_TOKEN');
     await eventually(async () => revocations.length > 0, 'the revocation to reach the stream');
     await eventually(
-      async () => (await first.prisma.outboxEvent.count({ where: { id: pending[0]!.id, publishedAt: { not: null } } })) === 1,
+      async () => (await first.pool.query('SELECT 1 FROM outbox_events WHERE id = $1 AND published_at IS NOT NULL', [pending[0]!.id])).rowCount === 1,
       'the outbox row to be marked published',
     );
     await pause(1_000);
@@ -100,13 +102,15 @@ describe('identity events written with the change (outbox)', () => {
     const { workspaceId, userId } = await tokenFor(first, 'read', 'admin');
     await first.operator.setRole(userId, 'member');
     await eventually(async () => roleChanges.length === 1, 'the role change');
-    const [row] = await first.prisma.outboxEvent.findMany({ where: { subject: 'identity.user.role_changed', aggregateKey: userId } });
+    const {
+      rows: [row],
+    } = await first.pool.query<{ id: string }>(`SELECT id FROM outbox_events WHERE subject = 'identity.user.role_changed' AND aggregate_key = $1`, [userId]);
     expect(roleChanges[0]).toEqual({ payload: { userId, workspaceId, role: 'member' }, meta: expect.objectContaining({ msgId: row!.id }) });
   });
 
   it('writes no event when the role change is refused', async () => {
     const { owner_user_id } = await first.operator.workspace();
     await expect(first.operator.setRole(owner_user_id, 'member')).rejects.toThrow(/409/);
-    expect(await first.prisma.outboxEvent.count({ where: { aggregateKey: owner_user_id } })).toBe(0);
+    expect((await first.pool.query('SELECT 1 FROM outbox_events WHERE aggregate_key = $1', [owner_user_id])).rowCount).toBe(0);
   });
 });

@@ -31,17 +31,18 @@ describe('operator interface', () => {
     const response = await post('/workspaces', { name: 'Acme' });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ workspace_id: expect.any(String), owner_user_id: expect.any(String) });
-    const owner = await gateway.prisma.user.findUnique({ where: { id: response.body.owner_user_id } });
-    expect(owner).toMatchObject({ workspaceId: response.body.workspace_id, role: 'owner' });
+    const { rows: owners } = await gateway.pool.query('SELECT workspace_id, role FROM users WHERE id = $1', [response.body.owner_user_id]);
+    expect(owners).toEqual([{ workspace_id: response.body.workspace_id, role: 'owner' }]);
   });
 
   it('leaves no workspace behind when the opening credits cannot be granted', async () => {
     // No ledger answers in this test's NATS namespace.
-    const before = await gateway.prisma.workspace.count();
+    const workspaceCount = async () => (await gateway.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM workspaces')).rows[0]!.count;
+    const before = await workspaceCount();
     const response = await post('/workspaces', { name: 'Short-lived', credits: 10 });
     expect(response.status).toBe(503);
     expect(response.body.detail.code).toBe('SERVICE_UNAVAILABLE');
-    expect(await gateway.prisma.workspace.count()).toBe(before);
+    expect(await workspaceCount()).toBe(before);
   }, 15_000);
 
   it('rejects unknown body fields and bad values with 422 naming the field', async () => {
@@ -99,9 +100,10 @@ describe('operator interface', () => {
       const expiresAt = Date.parse(response.body.expires_at);
       expect(expiresAt).toBeGreaterThanOrEqual(before + 90 * DAY_MS);
       expect(expiresAt).toBeLessThanOrEqual(Date.now() + 90 * DAY_MS);
-      const stored = await gateway.prisma.apiToken.findUnique({ where: { id: response.body.token_id } });
-      expect(stored?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-      expect(JSON.stringify(stored)).not.toContain(response.body.token);
+      const { rows: stored } = await gateway.pool.query('SELECT * FROM api_tokens WHERE id = $1', [response.body.token_id]);
+      expect(stored).toHaveLength(1);
+      expect(stored[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(stored[0])).not.toContain(response.body.token);
     });
 
     it.each([1, 365])('accepts expires_in_days %i', async (days) => {

@@ -3,11 +3,9 @@ import { pipeline } from 'node:stream/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
 import { Pool } from 'undici';
-import { INTERNAL_HEADERS, type Caller } from '@radar/contracts';
-import { sendError } from '@radar/platform/http';
+import { INTERNAL_HEADERS, type Caller, type Upstream } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
 import { withClientSpan } from '@radar/platform/telemetry';
-import type { Upstream } from '../http/public-routes';
 
 /** Request headers that never travel to a service: credentials, hop-by-hop, and forged identity. */
 const DROPPED_REQUEST_HEADERS = new Set([
@@ -32,6 +30,20 @@ const BUFFERED_ANSWER_MAX_BYTES = 64 * 1024;
 
 /** Response headers the gateway owns or that describe the inner hop only. */
 const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'x-request-id', 'x-powered-by']);
+
+/**
+ * A service the gateway cannot use: not deployed here (no `failure`), or not reachable or not
+ * answering in time (`failure` says how). The HTTP layer answers it with 503.
+ */
+export class UpstreamUnavailable extends Error {
+  constructor(
+    readonly upstream: Upstream,
+    readonly failure?: unknown,
+  ) {
+    super(failure === undefined ? `The ${upstream} service is not configured here` : `The ${upstream} service could not be used`, { cause: failure });
+    this.name = 'UpstreamUnavailable';
+  }
+}
 
 export interface UpstreamClientOptions {
   upstreams: Partial<Record<Upstream, string>>;
@@ -82,15 +94,13 @@ export class UpstreamClient {
 
   /**
    * Forwards a public request; `successHeaders` are added only when the service answers below 400.
+   * Throws UpstreamUnavailable, before anything is sent, when the service cannot take the request.
    * `passAuthorization` sends the caller's Authorization header on, for a service that calls the
    * public API as the caller (the MCP server); every other service gets the signed identity only.
    */
   async forward(req: Request, res: Response, upstream: Upstream, caller: Caller, successHeaders: Record<string, string>, options: { passAuthorization?: boolean } = {}): Promise<void> {
     const pool = this.pools.get(upstream);
-    if (!pool) {
-      sendUpstreamUnavailable(req, res, upstream);
-      return;
-    }
+    if (!pool) throw new UpstreamUnavailable(upstream);
     const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
     let answer: Awaited<ReturnType<Pool['request']>>;
     try {
@@ -117,8 +127,7 @@ export class UpstreamClient {
         (upstreamAnswer) => upstreamAnswer.statusCode,
       );
     } catch (error) {
-      sendUpstreamUnavailable(req, res, upstream, error);
-      return;
+      throw new UpstreamUnavailable(upstream, error);
     }
     res.status(answer.statusCode);
     for (const [name, value] of Object.entries(copyHeaders(answer.headers, DROPPED_RESPONSE_HEADERS))) {
@@ -143,7 +152,7 @@ export class UpstreamClient {
   /** Throws when the service is not configured here, cannot be reached or does not answer within the call's time. */
   async call(upstream: Upstream, call: UpstreamCall): Promise<UpstreamAnswer> {
     const pool = this.pools.get(upstream);
-    if (!pool) throw new Error(`The ${upstream} service is not configured here`);
+    if (!pool) throw new UpstreamUnavailable(upstream);
     return withClientSpan(
       call.method,
       `${this.origins.get(upstream)}${call.path}`,
@@ -167,17 +176,6 @@ export class UpstreamClient {
   async close(): Promise<void> {
     await Promise.all([...this.pools.values()].map((pool) => pool.close()));
   }
-}
-
-/**
- * The one answer for a service the gateway cannot use: 503 SERVICE_UNAVAILABLE in the envelope,
- * with the request id to quote. Without `failure` the service is not deployed here; with it,
- * the service could not be reached or did not answer in time (logged, never shown).
- */
-export function sendUpstreamUnavailable(req: Request, res: Response, upstream: string, failure?: unknown): void {
-  if (failure !== undefined) req.log.warn({ err: failure, upstream }, 'upstream request failed');
-  const message = failure === undefined ? `The ${upstream} service is not available yet` : `The ${upstream} service is unavailable; retry with backoff`;
-  sendError(res, 'SERVICE_UNAVAILABLE', message, { request_id: req.requestId });
 }
 
 /**

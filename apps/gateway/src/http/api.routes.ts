@@ -1,20 +1,16 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
+import { PUBLIC_ROUTES, type PublicRoute } from '@radar/contracts';
 import { refuseDeclaredBody, sendError } from '@radar/platform/http';
-import { sendUpstreamUnavailable, type UpstreamClient } from '../clients/upstream';
-import { RateLimiter, rateLimitHeaders } from '../rate-limit/rate-limiter';
-import { authenticateToken } from '../use-cases/authenticate-token';
-import { authorizeRoute } from '../use-cases/authorize-route';
+import { admitApiRequest } from '../use-cases/admit-api-request';
 import type { GatewayDeps } from '../use-cases/deps';
-import { PUBLIC_ROUTES, type PublicRoute } from './public-routes';
+import { rateLimitHeaders } from './rate-limit-headers';
+import { answerUpstreamUnavailable } from './upstream-unavailable';
 
-export interface ApiRouteDeps extends Pick<GatewayDeps, 'identity' | 'tokenCache' | 'now'> {
-  rateLimiter: RateLimiter;
-  upstream: UpstreamClient;
-}
+export type ApiRouteDeps = Pick<GatewayDeps, 'pool' | 'tokenCache' | 'now' | 'rateLimiter' | 'upstream'>;
 
 /**
- * /api/v1: for each public endpoint, in order: authenticate, authorize (scope, role),
- * count against the bucket (429 when over), refuse a body its headers prove wrong, then
+ * /api/v1: for each public endpoint, in order: admit the request (authenticate, authorize,
+ * count against the bucket: 429 when over), refuse a body its headers prove wrong, then
  * forward to the owning service.
  */
 export function apiRoutes(deps: ApiRouteDeps): Router {
@@ -24,26 +20,21 @@ export function apiRoutes(deps: ApiRouteDeps): Router {
     router[method](route.path, handle(deps, route));
   }
   const api = Router();
-  api.use('/api/v1', router);
+  api.use('/api/v1', router, answerUpstreamUnavailable());
   return api;
 }
 
 function handle(deps: ApiRouteDeps, route: PublicRoute) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
-      const caller = await authorizeRoute(deps, await authenticateToken(deps, req.headers.authorization), route);
-      if (!deps.upstream.isConfigured(route.upstream)) {
-        sendUpstreamUnavailable(req, res, route.upstream);
-        return;
-      }
-      const decision = await deps.rateLimiter.consume(route.bucket, caller.tokenId);
-      const headers = rateLimitHeaders(decision);
-      if (!decision.allowed) {
-        res.set(headers).set('Retry-After', String(decision.secondsToReset));
-        sendError(res, 'RATE_LIMITED', `Rate limit of ${decision.limit} requests per minute exceeded for ${route.bucket}`, {
+      const { caller, rateLimit } = await admitApiRequest(deps, { authorization: req.headers.authorization, route });
+      const headers = rateLimitHeaders(rateLimit);
+      if (!rateLimit.allowed) {
+        res.set(headers).set('Retry-After', String(rateLimit.secondsToReset));
+        sendError(res, 'RATE_LIMITED', `Rate limit of ${rateLimit.limit} requests per minute exceeded for ${route.bucket}`, {
           bucket: route.bucket,
-          limit: decision.limit,
-          retry_after: decision.secondsToReset,
+          limit: rateLimit.limit,
+          retry_after: rateLimit.secondsToReset,
         });
         return;
       }

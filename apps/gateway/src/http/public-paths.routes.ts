@@ -2,7 +2,8 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { ERROR_STATUS, SERVICE_CATALOGUE } from '@radar/contracts';
 import { isAppError } from '@radar/platform/errors';
 import { authenticateToken } from '../use-cases/authenticate-token';
-import type { ApiRouteDeps } from './api.routes';
+import type { GatewayDeps } from '../use-cases/deps';
+import { answerUpstreamUnavailable } from './upstream-unavailable';
 
 /**
  * The catalogue's public paths outside /api/v1 (the MCP server's /mcp): the caller is
@@ -11,7 +12,7 @@ import type { ApiRouteDeps } from './api.routes';
  * API as the caller. No rate-limit bucket here: what such a service calls in the API counts in the
  * buckets of the endpoints it calls.
  */
-export function publicPathRoutes(deps: Pick<ApiRouteDeps, 'identity' | 'tokenCache' | 'now' | 'upstream'>): Router {
+export function publicPathRoutes(deps: Pick<GatewayDeps, 'pool' | 'tokenCache' | 'now' | 'upstream'>): Router {
   const router = Router();
   for (const service of SERVICE_CATALOGUE) {
     for (const path of service.publicPaths) {
@@ -26,5 +27,6 @@ export function publicPathRoutes(deps: Pick<ApiRouteDeps, 'identity' | 'tokenCac
       });
     }
   }
+  router.use(answerUpstreamUnavailable());
   return router;
 }

@@ -1,13 +1,14 @@
 import type { Caller } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import { hashApiToken, hashesMatch, looksLikeApiToken } from '../auth/api-token';
+import { findTokenByHash } from '../data/identity.repository';
+import { hashApiToken, hashesMatch, looksLikeApiToken } from '../domain/api-token';
 import type { GatewayDeps } from './deps';
 
 const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
 
 /** Turns an Authorization header into the caller it proves, or the exact 401 of interface.md. */
 export async function authenticateToken(
-  deps: Pick<GatewayDeps, 'identity' | 'tokenCache' | 'now'>,
+  deps: Pick<GatewayDeps, 'pool' | 'tokenCache' | 'now'>,
   authorization: string | undefined,
 ): Promise<Caller> {
   if (authorization === undefined || authorization.trim() === '') {
@@ -19,7 +20,7 @@ export async function authenticateToken(
   const tokenHash = hashApiToken(presented);
   let token = deps.tokenCache.get(tokenHash);
   if (!token) {
-    token = (await deps.identity.findTokenByHash(tokenHash)) ?? undefined;
+    token = await findTokenByHash(deps.pool, tokenHash);
     if (token) deps.tokenCache.remember(token);
   }
   if (!token || !hashesMatch(token.tokenHash, tokenHash) || token.revokedAt) {

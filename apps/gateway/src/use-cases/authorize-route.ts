@@ -1,6 +1,7 @@
-import type { Caller } from '@radar/contracts';
+import type { Caller, PublicRoute } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import type { PublicRoute } from '../http/public-routes';
+import { currentRole } from '../data/identity.repository';
+import { roleMayEdit, scopeAllows } from '../domain/route-access';
 import type { GatewayDeps } from './deps';
 
 /**
@@ -8,16 +9,16 @@ import type { GatewayDeps } from './deps';
  * issued or cached): a token never outranks its holder, and a demotion takes effect at once.
  */
 export async function authorizeRoute(
-  deps: Pick<GatewayDeps, 'identity'>,
+  deps: Pick<GatewayDeps, 'pool'>,
   caller: Caller,
   route: Pick<PublicRoute, 'scope' | 'requiresEditRole'>,
 ): Promise<Caller> {
-  if (route.scope === 'read_write' && caller.scope !== 'read_write') {
+  if (!scopeAllows(caller.scope, route.scope)) {
     throw new AppError('INSUFFICIENT_SCOPE', 'This endpoint needs a read_write token');
   }
   if (!route.requiresEditRole) return caller;
-  const role = await deps.identity.currentRole(caller.workspaceId, caller.userId);
-  if (role !== 'owner' && role !== 'admin') {
+  const role = await currentRole(deps.pool, caller.workspaceId, caller.userId);
+  if (!roleMayEdit(role)) {
     throw new AppError('WORKSPACE_EDIT_FORBIDDEN', 'Only a workspace owner or admin can change monitors and webhooks');
   }
   return { ...caller, role };

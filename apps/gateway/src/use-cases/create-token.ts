@@ -1,6 +1,7 @@
 import { TOKEN_DEFAULT_EXPIRY_DAYS, type CreateTokenBody } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import { generateApiToken, hashApiToken } from '../auth/api-token';
+import { findUser, insertToken } from '../data/identity.repository';
+import { generateApiToken, hashApiToken } from '../domain/api-token';
 import type { GatewayDeps } from './deps';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,15 +15,14 @@ export function tokenExpiry(body: CreateTokenBody, now: Date): Date | null {
 
 /** Issues a token for a user; the token is returned once and only its hash is kept. */
 export async function createToken(
-  deps: Pick<GatewayDeps, 'identity' | 'now'>,
+  deps: Pick<GatewayDeps, 'pool' | 'now'>,
   body: CreateTokenBody,
 ): Promise<{ token_id: string; token: string; scope: CreateTokenBody['scope']; expires_at: string | null }> {
-  const user = await deps.identity.findUser(body.user_id);
+  const user = await findUser(deps.pool, body.user_id);
   if (!user) throw new AppError('NOT_FOUND', `No user ${body.user_id}`);
   const token = generateApiToken();
   const expiresAt = tokenExpiry(body, deps.now());
-  const { tokenId } = await deps.identity.createToken({
-    workspaceId: user.workspaceId,
+  const { tokenId } = await insertToken(deps.pool, user.workspaceId, {
     userId: user.id,
     name: body.name,
     scope: body.scope,

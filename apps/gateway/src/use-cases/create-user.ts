@@ -1,14 +1,15 @@
 import type { Role } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
+import { insertUser, workspaceExists } from '../data/identity.repository';
 import type { GatewayDeps } from './deps';
 
 export async function createUser(
-  deps: Pick<GatewayDeps, 'identity'>,
+  deps: Pick<GatewayDeps, 'pool'>,
   input: { workspaceId: string; role: Role },
 ): Promise<{ user_id: string }> {
-  if (!(await deps.identity.workspaceExists(input.workspaceId))) {
+  if (!(await workspaceExists(deps.pool, input.workspaceId))) {
     throw new AppError('NOT_FOUND', `No workspace ${input.workspaceId}`);
   }
-  const { userId } = await deps.identity.createUser(input.workspaceId, input.role);
+  const { userId } = await insertUser(deps.pool, input.workspaceId, input.role);
   return { user_id: userId };
 }

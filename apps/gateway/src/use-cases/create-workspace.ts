@@ -1,4 +1,5 @@
 import { RPCS } from '@radar/contracts';
+import { deleteWorkspace, insertWorkspaceWithOwner } from '../data/identity.repository';
 import type { GatewayDeps } from './deps';
 
 export interface CreateWorkspaceInput {
@@ -11,10 +12,10 @@ export interface CreateWorkspaceInput {
  * made the workspace is removed again, so an operator never gets a half-made workspace.
  */
 export async function createWorkspace(
-  deps: Pick<GatewayDeps, 'identity' | 'bus'>,
+  deps: Pick<GatewayDeps, 'pool' | 'bus'>,
   input: CreateWorkspaceInput,
 ): Promise<{ workspace_id: string; owner_user_id: string }> {
-  const { workspaceId, ownerUserId } = await deps.identity.createWorkspaceWithOwner(input.name);
+  const { workspaceId, ownerUserId } = await insertWorkspaceWithOwner(deps.pool, input.name);
   if (input.credits) {
     try {
       await deps.bus.request(RPCS.ledger.grant, {
@@ -24,7 +25,7 @@ export async function createWorkspace(
         reference: `grant:workspace:${workspaceId}:opening`,
       });
     } catch (error) {
-      await deps.identity.deleteWorkspace(workspaceId);
+      await deleteWorkspace(deps.pool, workspaceId);
       throw error;
     }
   }

@@ -1,4 +1,7 @@
 import { AppError } from '@radar/platform/errors';
+import { inTransaction } from '@radar/platform/database';
+import { writeOutboxEvents } from '@radar/platform/outbox';
+import { findToken, markTokenRevoked } from '../data/identity.repository';
 import type { GatewayDeps } from './deps';
 
 /**
@@ -7,20 +10,18 @@ import type { GatewayDeps } from './deps';
  * even when NATS is unreachable at this moment: the relay publishes it once NATS is back.
  */
 export async function revokeToken(
-  deps: Pick<GatewayDeps, 'identity' | 'tokenCache' | 'now'>,
+  deps: Pick<GatewayDeps, 'pool' | 'tokenCache' | 'now'>,
   tokenId: string,
 ): Promise<{ token_id: string; revoked: true }> {
-  const token = await deps.identity.findToken(tokenId);
+  const token = await findToken(deps.pool, tokenId);
   if (!token) throw new AppError('NOT_FOUND', `No token ${tokenId}`);
-  await deps.identity.transaction(async (identity) => {
-    const revokedNow = await identity.revokeToken(token.workspaceId, token.id, deps.now());
+  await inTransaction(deps.pool, async (db) => {
+    const revokedNow = await markTokenRevoked(db, token.workspaceId, token.id, deps.now());
     // A repeated revocation changes nothing, so there is nothing new to announce.
     if (revokedNow) {
-      await identity.recordEvent({
-        subject: 'identity.token.revoked',
-        payload: { tokenId: token.id, workspaceId: token.workspaceId },
-        aggregateKey: token.id,
-      });
+      await writeOutboxEvents(db, [
+        { subject: 'identity.token.revoked', payload: { tokenId: token.id, workspaceId: token.workspaceId }, aggregateKey: token.id },
+      ]);
     }
   });
   deps.tokenCache.forgetToken(token.id);

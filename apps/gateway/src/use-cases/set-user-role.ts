@@ -1,5 +1,8 @@
 import type { Role } from '@radar/contracts';
+import { inTransaction } from '@radar/platform/database';
 import { AppError } from '@radar/platform/errors';
+import { writeOutboxEvents } from '@radar/platform/outbox';
+import { countOwners, findUser, updateUserRole } from '../data/identity.repository';
 import type { GatewayDeps } from './deps';
 
 /**
@@ -8,22 +11,20 @@ import type { GatewayDeps } from './deps';
  * keyed by the user, so a user's changes are announced in the order they were made.
  */
 export async function setUserRole(
-  deps: Pick<GatewayDeps, 'identity' | 'tokenCache'>,
+  deps: Pick<GatewayDeps, 'pool' | 'tokenCache'>,
   input: { userId: string; role: Role },
 ): Promise<{ user_id: string; role: Role }> {
-  const user = await deps.identity.findUser(input.userId);
+  const user = await findUser(deps.pool, input.userId);
   if (!user) throw new AppError('NOT_FOUND', `No user ${input.userId}`);
   // Digests go to the workspace owner: a workspace must never be left without one.
-  if (user.role === 'owner' && input.role !== 'owner' && (await deps.identity.countOwners(user.workspaceId)) <= 1) {
+  if (user.role === 'owner' && input.role !== 'owner' && (await countOwners(deps.pool, user.workspaceId)) <= 1) {
     throw new AppError('CONFLICT', 'This is the workspace\'s only owner; make another user owner first');
   }
-  await deps.identity.transaction(async (identity) => {
-    await identity.setRole(user.workspaceId, user.id, input.role);
-    await identity.recordEvent({
-      subject: 'identity.user.role_changed',
-      payload: { userId: user.id, workspaceId: user.workspaceId, role: input.role },
-      aggregateKey: user.id,
-    });
+  await inTransaction(deps.pool, async (db) => {
+    await updateUserRole(db, user.workspaceId, user.id, input.role);
+    await writeOutboxEvents(db, [
+      { subject: 'identity.user.role_changed', payload: { userId: user.id, workspaceId: user.workspaceId, role: input.role }, aggregateKey: user.id },
+    ]);
   });
   deps.tokenCache.forgetUser(user.id);
   return { user_id: user.id, role: input.role };

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { RATE_LIMIT_BUCKETS, type RateLimitBucket } from '../http/public-routes';
+import { RATE_LIMIT_BUCKETS, type RateLimitBucket } from '@radar/contracts';
+import { rateLimitWindow, WINDOW_SECONDS } from '../domain/rate-limit-window';
 
 export interface RateLimitDecision {
   bucket: RateLimitBucket;
@@ -11,8 +12,6 @@ export interface RateLimitDecision {
   resetAt: number;
   secondsToReset: number;
 }
-
-const WINDOW_SECONDS = 60;
 
 /**
  * Per token, per bucket, per UTC calendar minute, counted in Redis so every gateway replica
@@ -47,10 +46,7 @@ export class RateLimiter {
   async consume(bucket: RateLimitBucket, tokenId: string): Promise<RateLimitDecision> {
     const entry = this.limiters.get(bucket);
     if (!entry) throw new Error(`Unknown rate-limit bucket ${bucket}`);
-    const nowMs = this.now();
-    const minute = Math.floor(nowMs / 60_000);
-    const resetAt = (minute + 1) * WINDOW_SECONDS;
-    const secondsToReset = Math.max(1, resetAt - Math.floor(nowMs / 1000));
+    const { minute, resetAt, secondsToReset } = rateLimitWindow(this.now());
     const decide = (result: RateLimiterRes, allowed: boolean): RateLimitDecision => ({
       bucket,
       allowed,
@@ -66,15 +62,4 @@ export class RateLimiter {
       throw rejection;
     }
   }
-}
-
-/** X-RateLimit-* and the IETF RateLimit-Policy / RateLimit fields, for successes and 429s. */
-export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
-  return {
-    'X-RateLimit-Limit': String(decision.limit),
-    'X-RateLimit-Remaining': String(decision.remaining),
-    'X-RateLimit-Reset': String(decision.resetAt),
-    'RateLimit-Policy': `"${decision.bucket}";q=${decision.limit};w=${WINDOW_SECONDS}`,
-    RateLimit: `"${decision.bucket}";r=${decision.remaining};t=${decision.secondsToReset}`,
-  };
 }

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { StoredToken } from '../data/identity.repository';
+import type { StoredToken } from './identity.repository';
 
 /**
  * Recently used tokens, so the hot path does not read the database on every request.

@@ -11,30 +11,23 @@ import {
   setRoleBodySchema,
   tokenPathSchema,
   userPathSchema,
-  type ServiceStatus,
 } from '@radar/contracts';
 import { parseInput, parsePath } from '@radar/platform/http';
-import type { GatewayDeps } from '../use-cases/deps';
+import { requireOperatorSecret } from '@radar/platform/internal-auth';
 import { createToken } from '../use-cases/create-token';
 import { createUser } from '../use-cases/create-user';
 import { createWorkspace } from '../use-cases/create-workspace';
+import type { GatewayDeps } from '../use-cases/deps';
 import { grantCredits } from '../use-cases/grant-credits';
+import { reportStackStatus } from '../use-cases/report-stack-status';
 import { revokeToken } from '../use-cases/revoke-token';
 import { setUserRole } from '../use-cases/set-user-role';
-import { requireOperatorSecret } from '@radar/platform/internal-auth';
 import { operatorJobsRoutes } from './operator-jobs.routes';
-import { operatorPassthrough } from './operator-passthrough';
-import { stackStatus } from './stack-status';
-import type { UpstreamClient } from '../clients/upstream';
-
+import { operatorPassthroughRoutes } from './operator-passthrough.routes';
+import { answerUpstreamUnavailable } from './upstream-unavailable';
 
 /** What the web app would do with a logged-in session; served on the internal operator port only. */
-export function operatorRoutes(
-  deps: GatewayDeps,
-  operatorSecret: string,
-  upstream: UpstreamClient,
-  ownStatus: () => Promise<ServiceStatus> = () => Promise.reject(new Error('the gateway reports no status here')),
-): Router {
+export function operatorRoutes(deps: GatewayDeps, operatorSecret: string): Router {
   const router = Router();
   router.use(requireOperatorSecret(operatorSecret));
 
@@ -66,10 +59,9 @@ export function operatorRoutes(
   });
 
   router.get(OPERATOR_STATUS_ROUTES.stackStatus.path, async (_req, res) => {
-    res.json(await stackStatus({ ownStatus, upstream, bus: deps.bus, logger: deps.logger, now: deps.now }));
+    res.json(await reportStackStatus(deps));
   });
-  router.use(operatorJobsRoutes(upstream, operatorSecret));
-  router.use(operatorPassthrough(upstream, operatorSecret));
+  router.use(operatorJobsRoutes(deps), operatorPassthroughRoutes(deps), answerUpstreamUnavailable());
 
   const mounted = Router();
   mounted.use(OPERATOR_PREFIX, router);

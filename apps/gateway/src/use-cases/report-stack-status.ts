@@ -1,25 +1,9 @@
-import {
-  INFRASTRUCTURE,
-  SERVICE_CATALOGUE,
-  serviceStatusSchema,
-  type InfrastructureName,
-  type ServiceStatus,
-  type StackStatus,
-} from '@radar/contracts';
-import { streamBacklog, type Bus } from '@radar/platform/nats';
-import type { Logger } from '@radar/platform/logger';
-import type { UpstreamClient } from '../clients/upstream';
+import { INFRASTRUCTURE, SERVICE_CATALOGUE, type InfrastructureName, type ServiceStatus, type StackStatus } from '@radar/contracts';
+import { streamBacklog } from '@radar/platform/nats';
+import { readServiceStatus } from '../clients/service-status';
+import type { GatewayDeps } from './deps';
 
-const STATUS_TIMEOUT_MS = 5_000;
-
-export interface StackStatusDeps {
-  /** The gateway's own /statusz answer. */
-  ownStatus: () => Promise<ServiceStatus>;
-  upstream: UpstreamClient;
-  bus: Bus;
-  logger: Logger;
-  now: () => Date;
-}
+type StackStatusDeps = Pick<GatewayDeps, 'ownStatus' | 'upstream' | 'bus' | 'logger' | 'now'>;
 
 type ServiceReport = StackStatus['services'][number] & { status?: ServiceStatus };
 
@@ -31,8 +15,7 @@ async function askService(name: string, deps: StackStatusDeps): Promise<ServiceR
       status = await deps.ownStatus();
     } else {
       if (!deps.upstream.isConfigured(name)) return { ...blank, state: 'not_configured' };
-      const answer = await deps.upstream.call(name, { method: 'GET', path: '/statusz', headers: {}, timeoutMs: STATUS_TIMEOUT_MS });
-      status = serviceStatusSchema.parse(JSON.parse(answer.body.toString('utf8')));
+      status = await readServiceStatus(deps.upstream, name);
     }
   } catch (error) {
     return { ...blank, state: 'down', error: error instanceof Error ? error.message : String(error) };
@@ -70,7 +53,7 @@ function infrastructureOf(reports: ServiceReport[]): StackStatus['infrastructure
  * see it, the JetStream consumers' backlog and the RabbitMQ queues' depths. `ok` is false when
  * a configured service is down or not ready, or infrastructure is down.
  */
-export async function stackStatus(deps: StackStatusDeps): Promise<StackStatus> {
+export async function reportStackStatus(deps: StackStatusDeps): Promise<StackStatus> {
   const [reports, streams] = await Promise.all([
     Promise.all(SERVICE_CATALOGUE.map((service) => askService(service.name, deps))),
     streamBacklog(deps.bus).catch((error: unknown) => {
