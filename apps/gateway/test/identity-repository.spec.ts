@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { createPool } from '@radar/platform/database';
 import { createTestDatabase, type TestDatabase } from '@radar/platform/testing';
 import {
-  countOwners,
+  lockOwners,
   currentRole,
   deleteWorkspace,
   findToken,
@@ -37,7 +37,7 @@ describe('the identity repository, against PostgreSQL', () => {
     const { workspaceId, ownerUserId } = await insertWorkspaceWithOwner(pool, 'Acme');
     expect(await workspaceExists(pool, workspaceId)).toBe(true);
     expect(await findUser(pool, ownerUserId)).toEqual({ id: ownerUserId, workspaceId, role: 'owner' });
-    expect(await countOwners(pool, workspaceId)).toBe(1);
+    expect(await lockOwners(pool, workspaceId)).toEqual([ownerUserId]);
   });
 
   it('finds a token by its hash with its holder\'s role as it is now, and nothing for an unknown hash', async () => {

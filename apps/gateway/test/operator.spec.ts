@@ -80,6 +80,17 @@ describe('operator interface', () => {
     expect(accepted.body).toEqual({ user_id: owner_user_id, role: 'admin' });
   });
 
+  it('keeps one owner when two owners are demoted at the same moment', async () => {
+    const { workspace_id, owner_user_id } = await gateway.operator.workspace();
+    const second = await gateway.operator.user(workspace_id, 'owner');
+    const demote = (userId: string) =>
+      request(gateway.operatorApp).patch(`/operator/v1/users/${userId}`).set('Authorization', `Bearer ${OPERATOR_SECRET}`).send({ role: 'member' });
+    const answers = await Promise.all([demote(owner_user_id), demote(second.user_id)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const { rows } = await gateway.pool.query(`SELECT count(*)::int AS owners FROM users WHERE workspace_id = $1 AND role = 'owner'`, [workspace_id]);
+    expect(rows).toEqual([{ owners: 1 }]);
+  });
+
   it('answers 404 for a user of an unknown workspace', async () => {
     const response = await post('/users', { workspace_id: '6d1f0a5e-4a0e-4c55-9f57-3b3f1f7c7c11', role: 'member' });
     expect(response.status).toBe(404);

@@ -47,7 +47,7 @@ const userRow = z
 export type UserRecord = z.output<typeof userRow>;
 
 const roleRow = z.object({ role: roleSchema });
-const countRow = z.object({ count: z.coerce.number() });
+const idRow = z.object({ id: z.string() });
 
 /** A workspace and its first user, the owner, in one statement. */
 export async function insertWorkspaceWithOwner(db: Queryable, name: string): Promise<{ workspaceId: string; ownerUserId: string }> {
@@ -86,9 +86,13 @@ export async function updateUserRole(db: Queryable, workspaceId: string, userId:
   await db.query('UPDATE users SET role = $3, updated_at = now() WHERE id = $2 AND workspace_id = $1', [workspaceId, userId, role]);
 }
 
-export async function countOwners(db: Queryable, workspaceId: string): Promise<number> {
-  const { rows } = await db.query(`SELECT count(*) AS count FROM users WHERE workspace_id = $1 AND role = 'owner'`, [workspaceId]);
-  return countRow.parse(rows[0]).count;
+/**
+ * The workspace's owners, their rows locked until the transaction ends: a concurrent role change
+ * of another owner waits, then reads the owners as that change left them.
+ */
+export async function lockOwners(db: Queryable, workspaceId: string): Promise<string[]> {
+  const { rows } = await db.query(`SELECT id FROM users WHERE workspace_id = $1 AND role = 'owner' ORDER BY id FOR UPDATE`, [workspaceId]);
+  return rows.map((row) => idRow.parse(row).id);
 }
 
 /** The holder's role now, or null when the user is gone from the workspace. Read on every monitor or webhook change. */

@@ -2,7 +2,7 @@ import type { Role } from '@radar/contracts';
 import { inTransaction } from '@radar/platform/database';
 import { AppError } from '@radar/platform/errors';
 import { writeOutboxEvents } from '@radar/platform/outbox';
-import { countOwners, findUser, updateUserRole } from '../data/identity.repository';
+import { findUser, lockOwners, updateUserRole } from '../data/identity.repository';
 import type { GatewayDeps } from './deps';
 
 /**
@@ -16,11 +16,13 @@ export async function setUserRole(
 ): Promise<{ user_id: string; role: Role }> {
   const user = await findUser(deps.pool, input.userId);
   if (!user) throw new AppError('NOT_FOUND', `No user ${input.userId}`);
-  // Digests go to the workspace owner: a workspace must never be left without one.
-  if (user.role === 'owner' && input.role !== 'owner' && (await countOwners(deps.pool, user.workspaceId)) <= 1) {
-    throw new AppError('CONFLICT', 'This is the workspace\'s only owner; make another user owner first');
-  }
   await inTransaction(deps.pool, async (db) => {
+    // Digests go to the workspace owner: a workspace must never be left without one, even when
+    // two owners are demoted at the same moment (the owners' rows are locked while this decides).
+    const owners = await lockOwners(db, user.workspaceId);
+    if (input.role !== 'owner' && owners.includes(user.id) && owners.length <= 1) {
+      throw new AppError('CONFLICT', 'This is the workspace\'s only owner; make another user owner first');
+    }
     await updateUserRole(db, user.workspaceId, user.id, input.role);
     await writeOutboxEvents(db, [
       { subject: 'identity.user.role_changed', payload: { userId: user.id, workspaceId: user.workspaceId, role: input.role }, aggregateKey: user.id },
