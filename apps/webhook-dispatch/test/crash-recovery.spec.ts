@@ -16,7 +16,7 @@ import {
   uniqueSuffix,
   type TestDatabase,
 } from '@radar/platform/testing';
-import { deliveryQueues } from '../src/queues/delivery-queues';
+import { deliveryQueues } from '../src/clients/delivery-queues';
 import { sleep } from './sleep';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from './receivers/http-receiver';
 import { aSignalDelivered } from './signal-records';

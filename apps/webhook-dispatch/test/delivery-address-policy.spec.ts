@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventPayload } from '@radar/contracts';
-import { HostLookupError, type HostResolver } from '../src/endpoints/host-resolver';
-import { SEALING_CONTEXT } from '../src/secrets/sealing-context';
-import { generateSigningSecret } from '../src/secrets/signing-secret';
+import { HostLookupError, type HostResolver } from '../src/domain/endpoints/endpoint-policy';
+import { SEALING_CONTEXT } from '../src/domain/secrets/sealing-context';
+import { generateSigningSecret } from '../src/domain/signing/signing-secret';
 import { eventually } from '@radar/platform/testing';
 import { sleep } from './sleep';
 import { startHttpReceiver, type HttpReceiver } from './receivers/http-receiver';

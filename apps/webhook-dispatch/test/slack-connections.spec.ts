@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { RPCS } from '@radar/contracts';
-import { HostLookupError, type HostResolver } from '../src/endpoints/host-resolver';
-import { SEALING_CONTEXT } from '../src/secrets/sealing-context';
+import { HostLookupError, type HostResolver } from '../src/domain/endpoints/endpoint-policy';
+import { SEALING_CONTEXT } from '../src/domain/secrets/sealing-context';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';
 
 const INCOMING_WEBHOOK = 'https://hooks.slack.example.com/services/T000/B000/XXXXXXXXXXXXXXXX';

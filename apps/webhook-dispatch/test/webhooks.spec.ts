@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { TEST_SECRETS } from '@radar/platform/testing';
-import { HostLookupError, type HostResolver } from '../src/endpoints/host-resolver';
-import { keyIdOf, SecretKeyring } from '../src/secrets/secret-keyring';
-import { SEALING_CONTEXT } from '../src/secrets/sealing-context';
+import { HostLookupError, type HostResolver } from '../src/domain/endpoints/endpoint-policy';
+import { keyIdOf, SecretKeyring } from '../src/domain/secrets/secret-keyring';
+import { SEALING_CONTEXT } from '../src/domain/secrets/sealing-context';
 import { startWebhookDispatch, TEST_WEBHOOK_SECRET_KEY, type RunningWebhookDispatch } from './webhook-dispatch-harness';
 
 /** DNS answers of the test's choosing: a public receiver and a name that points inside the network. */

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { DeliveryStatus } from '@radar/contracts';
 import type { Queryable } from '@radar/platform/database';
-import type { SealedValue } from '../secrets/secret-keyring';
+import type { SealedValue } from '../domain/secrets/secret-keyring';
 import { jobColumns } from './queue-outbox.repository';
 
 export interface NewWebhookDelivery {

@@ -1,4 +1,4 @@
-import type { SealedValue } from '../secrets/secret-keyring';
+import type { SealedValue } from '../domain/secrets/secret-keyring';
 import type { WebhookDispatchPrisma } from './prisma';
 
 export interface NewWebhook {

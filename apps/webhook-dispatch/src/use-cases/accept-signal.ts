@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventPayload } from '@radar/contracts';
 import { currentTraceCarrier } from '@radar/platform/telemetry';
-import { signalWebhookBody } from '../messages/webhook-body';
+import { signalWebhookBody } from '../domain/messages/webhook-body';
 import type { DeliveryDeps } from './delivery-deps';
 import { queueRunJobsWhenComplete } from './queue-run-jobs';
 

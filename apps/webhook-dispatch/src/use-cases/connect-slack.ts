@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SEALING_CONTEXT } from '../secrets/sealing-context';
+import { SEALING_CONTEXT } from '../domain/secrets/sealing-context';
 import type { RegistryDeps } from './deps';
 import { requireAllowedEndpoint } from './require-allowed-endpoint';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { SEALING_CONTEXT } from '../secrets/sealing-context';
-import { generateSigningSecret } from '../secrets/signing-secret';
+import { SEALING_CONTEXT } from '../domain/secrets/sealing-context';
+import { generateSigningSecret } from '../domain/signing/signing-secret';
 import type { RegistryDeps } from './deps';
 import { requireAllowedEndpoint } from './require-allowed-endpoint';
 

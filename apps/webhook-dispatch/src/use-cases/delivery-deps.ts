@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import type { DeliveryLogRepository } from '../data/delivery-log.repository';
 import type { RunDeliveryRepository } from '../data/run-delivery.repository';
 import type { WebhookDeliveryRepository } from '../data/webhook-delivery.repository';
-import type { DigestMailer } from '../mail/digest-mailer';
-import type { OutboundClient } from '../outbound/outbound-client';
+import type { DigestMailer } from '../clients/digest-mailer';
+import type { OutboundClient } from '../clients/outbound-client';
 import type { DeliveryBatches } from './delivery-batches';
 import type { RegistryDeps } from './deps';
 

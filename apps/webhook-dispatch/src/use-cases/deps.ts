@@ -1,8 +1,8 @@
 import type { SlackConnectionRepository } from '../data/slack-connection.repository';
 import type { WebhookRepository } from '../data/webhook.repository';
-import type { EndpointPolicy } from '../endpoints/endpoint-policy';
-import type { HostResolver } from '../endpoints/host-resolver';
-import type { SecretKeyring } from '../secrets/secret-keyring';
+import type { EndpointPolicy } from '../domain/endpoints/endpoint-policy';
+import type { HostResolver } from '../domain/endpoints/endpoint-policy';
+import type { SecretKeyring } from '../domain/secrets/secret-keyring';
 
 export interface RegistryDeps {
   webhooks: WebhookRepository;

@@ -1,8 +1,8 @@
 import { RetryLater, StopRetrying, type DeliveryContext } from '@radar/platform/rabbitmq';
-import { teamChatMessage } from '../messages/team-chat-message';
-import { runDigest } from '../messages/run-digest';
-import { SEALING_CONTEXT } from '../secrets/sealing-context';
-import { WEBHOOK_USER_AGENT } from '../signing/webhook-signature';
+import { teamChatMessage } from '../domain/messages/team-chat-message';
+import { runDigest } from '../domain/messages/run-digest';
+import { SEALING_CONTEXT } from '../domain/secrets/sealing-context';
+import { WEBHOOK_USER_AGENT } from '../domain/signing/webhook-signature';
 import { answerVerdict } from './answer-verdict';
 import type { DeliveryDeps } from './delivery-deps';
 import { recordRunSend } from './record-run-send';

@@ -1,7 +1,7 @@
 import { writeOutboxEvents, type AnyOutboxEvent } from '@radar/platform/outbox';
 import type { DeliveryStatus } from '@radar/contracts';
 import type { DeliveryToAttempt } from '../data/webhook-delivery.repository';
-import type { OutboundAnswer } from '../outbound/outbound-client';
+import type { OutboundAnswer } from '../clients/outbound-client';
 import type { DeliveryDeps } from './delivery-deps';
 
 /** One attempt of a webhook delivery as it ended: what the receiver answered and where that leaves the delivery. */

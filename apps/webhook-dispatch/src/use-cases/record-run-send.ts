@@ -1,5 +1,5 @@
 import type { RunChannel, SendOutcome } from '../data/run-delivery.repository';
-import { countDeliveryAttempt } from '../metrics/delivery-outcomes';
+import { countDeliveryAttempt } from './delivery-metrics';
 import type { DeliveryDeps } from './delivery-deps';
 
 const METRIC_CHANNEL = { email: 'email', chat: 'team_chat' } as const;

@@ -1,8 +1,8 @@
 import { StopRetrying, type DeliveryContext } from '@radar/platform/rabbitmq';
-import { digestMessageId, digestRecipient } from '../mail/digest-recipient';
-import { MailRejected } from '../mail/digest-mailer';
-import { digestEmail } from '../messages/digest-email';
-import { runDigest } from '../messages/run-digest';
+import { digestMessageId, digestRecipient } from '../domain/messages/digest-recipient';
+import { MailRejected } from '../clients/digest-mailer';
+import { digestEmail } from '../domain/messages/digest-email';
+import { runDigest } from '../domain/messages/run-digest';
 import type { DeliveryDeps } from './delivery-deps';
 import { recordRunSend } from './record-run-send';
 

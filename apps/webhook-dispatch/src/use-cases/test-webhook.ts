@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookTestResult } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import { testWebhookBody } from '../messages/webhook-body';
-import { SEALING_CONTEXT } from '../secrets/sealing-context';
-import { signedWebhookHeaders } from '../signing/webhook-signature';
+import { testWebhookBody } from '../domain/messages/webhook-body';
+import { SEALING_CONTEXT } from '../domain/secrets/sealing-context';
+import { signedWebhookHeaders } from '../domain/signing/webhook-signature';
 import { answerVerdict } from './answer-verdict';
 import type { DeliveryDeps } from './delivery-deps';
 import { endpointTarget } from './endpoint-target';
