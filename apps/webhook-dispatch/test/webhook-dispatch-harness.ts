@@ -40,7 +40,6 @@ export async function startWebhookDispatch(options: TestServiceOptions & Webhook
   return {
     app,
     url: service.urls.main!,
-    prisma: service.deps.prisma,
     pool: service.deps.pool,
     keyring: service.deps.keyring,
     rabbit: service.deps.rabbit,
