@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { WEBHOOK_DELIVERY_RETENTION_DAYS } from '@radar/contracts';
 import { env } from '@radar/platform/config';
-import { ALLOWABLE_ADDRESS_CLASSES } from './endpoints/address-class';
-import { encryptionKey } from './secrets/encryption-key';
+import { ALLOWABLE_ADDRESS_CLASSES } from './domain/endpoints/address-class';
+import { encryptionKey } from './domain/secrets/encryption-key';
 
 const commaSeparated = () =>
   z

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Pool } from 'pg';
@@ -5,23 +6,28 @@ import type { EventPayload } from '@radar/contracts';
 import { Bus } from '@radar/platform/nats';
 import { RabbitMq } from '@radar/platform/rabbitmq';
 import {
-  eventually,
-  createTestDatabase,
+  aSignalDelivered,
   brokerConnectionsNamed,
+  createTestDatabase,
+  eventually,
+  REPOSITORY_ROOT,
   silentLogger,
+  startSibling,
+  startSmtpSink,
   startTcpProxy,
+  TEST_SECRETS,
   testInfrastructure,
   testNamespace,
-  TEST_SECRETS,
   uniqueSuffix,
+  type SiblingProcess,
+  type SmtpSink,
   type TestDatabase,
 } from '@radar/platform/testing';
-import { deliveryQueues } from '../src/queues/delivery-queues';
+import { deliveryQueues } from '../src/clients/delivery-queues';
 import { sleep } from './sleep';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from './receivers/http-receiver';
-import { aSignalDelivered } from './signal-records';
-import { buildDispatcher, startDispatcherProcess, type DispatcherProcess } from './support/dispatcher-process';
-import { startWebhookDispatch } from './webhook-dispatch-harness';
+import { deliveryCounts } from './support/stored-rows';
+import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';
 
 jest.setTimeout(180_000);
 
@@ -57,39 +63,86 @@ async function expectEachDeliveredOnceRecorded(
   return { requests: requests.length, repeats: requests.length - seen.size };
 }
 
+const deliveredSignals = (updates: readonly EventPayload<'delivery.updated'>[]) =>
+  new Set(updates.filter((update) => update.deliveryStatus === 'delivered').map((update) => update.signalId));
+
+/**
+ * Signals to a webhook on the receiver; once requests are in flight, the service's connection to
+ * RabbitMQ is disrupted (and, when `recover` is given, restored after the check that work was left).
+ * Each signal is then delivered at least once and recorded once, on a connection made again.
+ */
+async function expectNoneLostThrough(
+  service: RunningWebhookDispatch,
+  receiver: HttpReceiver,
+  disruption: { disrupt: () => Promise<void>; recover?: () => Promise<void> },
+): Promise<void> {
+  const updates = await service.deliveryUpdates();
+  const workspaceId = randomUUID();
+  const created = await service.operator('/webhooks', { workspace_id: workspaceId, url: receiver.url });
+  const events = Array.from({ length: SIGNALS }, () => aSignalDelivered({ workspaceId, webhookId: created.body.webhook_id }));
+  await Promise.all(events.map((event) => service.publishSignal(event)));
+
+  await eventually(() => (receiver.requests.length >= 60 ? true : undefined), 'requests in flight', 60_000);
+  await disruption.disrupt();
+  expect(deliveredSignals(updates).size).toBeLessThan(SIGNALS);
+  await disruption.recover?.();
+
+  await expectEachDeliveredOnceRecorded(
+    events.map((event) => event.signal.id),
+    updates,
+    () => receiver.requests,
+    () => deliveryCounts(service.pool),
+  );
+  expect(service.rabbit.isConnected).toBe(true);
+}
+
 describe('a dispatcher SIGKILLed with webhook requests in flight', () => {
   let database: TestDatabase;
   let receiver: HttpReceiver;
+  // Readiness asks the SMTP server; these tests send no email.
+  let smtp: SmtpSink;
   let client: Bus;
   const namespace = testNamespace();
   const amqpPrefix = `t${uniqueSuffix()}.`;
   const secretKey = randomBytes(32).toString('base64');
-  const processes: DispatcherProcess[] = [];
+  const processes: SiblingProcess[] = [];
+  /** SIGKILL: no shutdown, no acks, no commits in flight. */
+  const kill = (dispatcher: SiblingProcess) => dispatcher.stop('SIGKILL');
 
   beforeAll(async () => {
-    buildDispatcher();
+    // The service as production runs it: apps/webhook-dispatch/dist/main.js, bundled here.
+    execFileSync(process.execPath, [path.join(REPOSITORY_ROOT, 'tools/stack/bundle.mjs'), 'src/main.ts'], { cwd: path.join(__dirname, '..'), stdio: 'pipe' });
     database = await createTestDatabase('webhook-dispatch', path.join(__dirname, '../prisma/migrations'));
+    smtp = await startSmtpSink();
     // A slow receiver: many requests are in flight at any moment.
     receiver = await startHttpReceiver(() => ({ status: 200, delayMs: 150 }));
     client = await Bus.connect({ url: testInfrastructure.natsUrl, name: 'crash-test-client', namespace, logger: silentLogger() });
     await client.ensureStreams(['SIGNALS', 'DELIVERIES']);
   });
   afterAll(async () => {
-    for (const started of processes) await started.kill();
+    for (const started of processes) await kill(started);
     await client.deleteStreams();
     await client.close();
     await receiver.close();
+    await smtp.close();
     await database.drop();
     await RabbitMq.deleteTopology({ url: testInfrastructure.amqpUrl, prefix: amqpPrefix, queues: deliveryQueues(RETRY_DELAYS.split(',').map(Number), 0) });
   });
 
   const start = async () => {
-    const started = await startDispatcherProcess({
-      databaseUrl: database.url,
+    const started = await startSibling('webhook-dispatch', {
       namespace,
-      amqpPrefix,
-      secretKey,
-      extra: { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_ADDRESS_CLASSES: 'loopback', DELIVERY_RETRY_DELAYS_MS: RETRY_DELAYS, WEBHOOK_CONCURRENCY: '64' },
+      databaseUrl: database.url,
+      env: {
+        AMQP_URL: testInfrastructure.amqpUrl,
+        AMQP_PREFIX: amqpPrefix,
+        SMTP_URL: smtp.url,
+        WEBHOOK_SECRET_KEY: secretKey,
+        WEBHOOK_ALLOW_HTTP: 'true',
+        WEBHOOK_ALLOWED_ADDRESS_CLASSES: 'loopback',
+        DELIVERY_RETRY_DELAYS_MS: RETRY_DELAYS,
+        WEBHOOK_CONCURRENCY: '64',
+      },
     });
     processes.push(started);
     return started;
@@ -116,9 +169,8 @@ describe('a dispatcher SIGKILLed with webhook requests in flight', () => {
     await Promise.all(events.map((event) => client.publish('signal.delivered', event, { msgId: `signal.delivered:${event.signal.id}` })));
 
     await eventually(() => (receiver.requests.length >= 60 ? true : undefined), 'requests in flight', 60_000);
-    await first.kill();
-    const deliveredBeforeKill = new Set(updates.filter((update) => update.deliveryStatus === 'delivered').map((update) => update.signalId)).size;
-    expect(deliveredBeforeKill).toBeLessThan(SIGNALS);
+    await kill(first);
+    expect(deliveredSignals(updates).size).toBeLessThan(SIGNALS);
 
     await start();
     const pool = new Pool({ connectionString: database.url, max: 1 });
@@ -127,12 +179,7 @@ describe('a dispatcher SIGKILLed with webhook requests in flight', () => {
         events.map((event) => event.signal.id),
         updates,
         () => receiver.requests,
-        async () => {
-          const { rows } = await pool.query<{ total: number; delivered: number }>(
-            "SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'delivered')::int AS delivered FROM webhook_deliveries",
-          );
-          return rows[0]!;
-        },
+        () => deliveryCounts(pool),
       );
       expect(outcome.requests).toBeGreaterThanOrEqual(SIGNALS);
       // Requests that were in flight when the process died went out again, under the same webhook-id.
@@ -143,7 +190,7 @@ describe('a dispatcher SIGKILLed with webhook requests in flight', () => {
   });
   it('loses none when killed while batches of deliveries are being written: the unacknowledged events come again', async () => {
     // The replacement of the test before would share the work: this test's kill must stop every dispatcher.
-    for (const running of processes) await running.kill();
+    for (const running of processes) await kill(running);
     const receiverCountBefore = receiver.requests.length;
     const first = await start();
     const workspaceId = randomUUID();
@@ -153,19 +200,13 @@ describe('a dispatcher SIGKILLed with webhook requests in flight', () => {
       if (update.workspaceId === workspaceId) updates.push(update);
     });
     const pool = new Pool({ connectionString: database.url, max: 1 });
-    const countDeliveries = async () => {
-      const { rows } = await pool.query<{ total: number; delivered: number }>(
-        "SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'delivered')::int AS delivered FROM webhook_deliveries WHERE workspace_id = $1",
-        [workspaceId],
-      );
-      return rows[0]!;
-    };
+    const countDeliveries = () => deliveryCounts(pool, workspaceId);
     try {
       const events = Array.from({ length: BATCH_CRASH_SIGNALS }, () => aSignalDelivered({ workspaceId, webhookId: created.webhook_id }));
       const publishing = Promise.all(events.map((event) => client.publish('signal.delivered', event, { msgId: `signal.delivered:${event.signal.id}` })));
 
       await eventually(async () => ((await countDeliveries()).total > 0 ? true : undefined), 'the first batch of deliveries written', 60_000);
-      await first.kill();
+      await kill(first);
       await publishing;
       expect((await countDeliveries()).total).toBeLessThan(BATCH_CRASH_SIGNALS);
 
@@ -193,26 +234,7 @@ describe("the broker forcibly closes the service's connection mid-stream (rabbit
     try {
       const connections = await brokerConnectionsNamed(`webhook-dispatch ${service.amqpPrefix}`);
       expect(connections.count).toBe(1);
-      const updates = await service.deliveryUpdates();
-      const workspaceId = randomUUID();
-      const created = await service.operator('/webhooks', { workspace_id: workspaceId, url: receiver.url });
-      const events = Array.from({ length: SIGNALS }, () => aSignalDelivered({ workspaceId, webhookId: created.body.webhook_id }));
-      await Promise.all(events.map((event) => service.publishSignal(event)));
-
-      await eventually(() => (receiver.requests.length >= 60 ? true : undefined), 'requests in flight', 60_000);
-      await connections.forceClose();
-      expect(new Set(updates.filter((update) => update.deliveryStatus === 'delivered').map((update) => update.signalId)).size).toBeLessThan(SIGNALS);
-
-      await expectEachDeliveredOnceRecorded(
-        events.map((event) => event.signal.id),
-        updates,
-        () => receiver.requests,
-        async () => ({
-          total: await service.prisma.webhookDelivery.count(),
-          delivered: await service.prisma.webhookDelivery.count({ where: { status: 'delivered' } }),
-        }),
-      );
-      expect(service.rabbit.isConnected).toBe(true);
+      await expectNoneLostThrough(service, receiver, { disrupt: () => connections.forceClose() });
     } finally {
       await service.close();
       await receiver.close();
@@ -236,30 +258,17 @@ describe('the connection to RabbitMQ is cut mid-stream (a TCP proxy between the 
       },
     });
     try {
-      const updates = await service.deliveryUpdates();
-      const workspaceId = randomUUID();
-      const created = await service.operator('/webhooks', { workspace_id: workspaceId, url: receiver.url });
-      const events = Array.from({ length: SIGNALS }, () => aSignalDelivered({ workspaceId, webhookId: created.body.webhook_id }));
-      await Promise.all(events.map((event) => service.publishSignal(event)));
-
-      await eventually(() => (receiver.requests.length >= 60 ? true : undefined), 'requests in flight', 60_000);
-      // Every channel dies with messages unacknowledged and publishes unconfirmed; the broker is away for a second.
-      await proxy.cut();
-      await eventually(() => (service.rabbit.isConnected ? undefined : true), 'the service to notice the lost connection');
-      expect(new Set(updates.filter((update) => update.deliveryStatus === 'delivered').map((update) => update.signalId)).size).toBeLessThan(SIGNALS);
-      await sleep(1_000);
-      await proxy.restore();
-
-      await expectEachDeliveredOnceRecorded(
-        events.map((event) => event.signal.id),
-        updates,
-        () => receiver.requests,
-        async () => ({
-          total: await service.prisma.webhookDelivery.count(),
-          delivered: await service.prisma.webhookDelivery.count({ where: { status: 'delivered' } }),
-        }),
-      );
-      expect(service.rabbit.isConnected).toBe(true);
+      await expectNoneLostThrough(service, receiver, {
+        // Every channel dies with messages unacknowledged and publishes unconfirmed; the broker is away for a second.
+        async disrupt() {
+          await proxy.cut();
+          await eventually(() => (service.rabbit.isConnected ? undefined : true), 'the service to notice the lost connection');
+        },
+        async recover() {
+          await sleep(1_000);
+          await proxy.restore();
+        },
+      });
     } finally {
       await service.close();
       await receiver.close();

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { EventPayload } from '@radar/contracts';
-import { HostLookupError, type HostResolver } from '../src/endpoints/host-resolver';
-import { SEALING_CONTEXT } from '../src/secrets/sealing-context';
-import { generateSigningSecret } from '../src/secrets/signing-secret';
-import { eventually } from '@radar/platform/testing';
+import { aSignalDelivered, eventually } from '@radar/platform/testing';
+import { insertWebhook } from '../src/data/webhook.repository';
+import { HostLookupError, type HostResolver } from '../src/domain/endpoints/endpoint-policy';
+import { SEALING_CONTEXT } from '../src/domain/secrets/sealing-context';
+import { generateSigningSecret } from '../src/domain/signing/signing-secret';
 import { sleep } from './sleep';
 import { startHttpReceiver, type HttpReceiver } from './receivers/http-receiver';
-import { aSignalDelivered } from './signal-records';
+import { storedAttempts } from './support/stored-rows';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';
 
 /** DNS answers the test changes at will: what a name resolves to at registration and at delivery. */
@@ -38,7 +39,7 @@ afterAll(async () => {
 /** A webhook stored before the deployment's policy refused its address (registration would refuse it now). */
 async function storedWebhook(workspaceId: string, url: string): Promise<string> {
   const id = randomUUID();
-  await service.service.deps.webhooks.insert({ id, workspaceId, url, secret: service.keyring.seal(generateSigningSecret(), SEALING_CONTEXT.webhookSecret(id)) });
+  await insertWebhook(service.pool, workspaceId, { id, url, secret: service.keyring.seal(generateSigningSecret(), SEALING_CONTEXT.webhookSecret(id)) });
   return id;
 }
 
@@ -46,7 +47,7 @@ async function deliverTo(workspaceId: string, webhookId: string) {
   const event = aSignalDelivered({ workspaceId, webhookId });
   await service.publishSignal(event);
   const final = await eventually(() => updates.find((update) => update.signalId === event.signal.id && update.deliveryStatus !== 'pending'), 'the outcome');
-  const attempts = await service.prisma.deliveryAttempt.findMany({ where: { deliveryId: final.webhookDeliveryId }, orderBy: { number: 'asc' } });
+  const attempts = await storedAttempts(service.pool, final.webhookDeliveryId);
   return { final, attempts };
 }
 
@@ -61,7 +62,7 @@ describe('address policy at delivery time (private, loopback, link-local refused
     const before = receiver.requests.length + (receiverV6?.requests.length ?? 0);
     const { final, attempts } = await deliverTo(workspaceId, await storedWebhook(workspaceId, url()));
     expect(final).toMatchObject({ deliveryStatus: 'failed', responseStatus: null, attempts: 2 });
-    expect(attempts.map((attempt) => [attempt.responseStatus, attempt.error, attempt.latencyMs])).toEqual([
+    expect(attempts.map((attempt) => [attempt.response_status, attempt.error, attempt.latency_ms])).toEqual([
       [null, reason, 0],
       [null, reason, 0],
     ]);
@@ -109,16 +110,15 @@ describe('address policy at delivery time: https only in production', () => {
       const workspaceId = randomUUID();
       const id = randomUUID();
       dns.set('hooks.example.test', ['93.184.215.14']);
-      await production.service.deps.webhooks.insert({
+      await insertWebhook(production.pool, workspaceId, {
         id,
-        workspaceId,
         url: 'http://hooks.example.test/hook',
         secret: production.keyring.seal(generateSigningSecret(), SEALING_CONTEXT.webhookSecret(id)),
       });
       const event = aSignalDelivered({ workspaceId, webhookId: id });
       await production.publishSignal(event);
       const final = await eventually(() => productionUpdates.find((update) => update.signalId === event.signal.id && update.deliveryStatus === 'failed'), 'the refusal');
-      const [attempt] = await production.prisma.deliveryAttempt.findMany({ where: { deliveryId: final.webhookDeliveryId } });
+      const [attempt] = await storedAttempts(production.pool, final.webhookDeliveryId);
       expect(attempt!.error).toBe('refused: must use https, not http');
     } finally {
       await production.close();

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EventPayload } from '@radar/contracts';
-import { WebhookDeliveryRepository, type NewWebhookDelivery } from '../src/data/webhook-delivery.repository';
-import { eventually } from '@radar/platform/testing';
+import { aSignalDelivered, eventually } from '@radar/platform/testing';
+import { insertDeliveriesWithJobs, recordAttempts, type NewWebhookDelivery } from '../src/data/webhook-delivery.repository';
 import { startHttpReceiver, type HttpReceiver } from './receivers/http-receiver';
-import { aSignalDelivered } from './signal-records';
+import { countRows, storedAttempts, storedRow } from './support/stored-rows';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';
 
 type DeliveryUpdate = EventPayload<'delivery.updated'>;
@@ -85,7 +85,7 @@ describe('deliveries written in shared batches (group commit)', () => {
     ]);
 
     await finalUpdates(events.map((event) => event.signal.id));
-    expect(await service.prisma.webhookDelivery.count({ where: { signalId: invalid.signal.id } })).toBe(0);
+    expect(await countRows(service.pool, 'webhook_deliveries', 'signal_id = $1', [invalid.signal.id])).toBe(0);
     expect(hook.requests()).toHaveLength(20);
   });
 
@@ -99,7 +99,7 @@ describe('deliveries written in shared batches (group commit)', () => {
     ]);
 
     await finalUpdates(events.map((event) => event.signal.id));
-    expect(await service.prisma.webhookDelivery.count({ where: { signalId: twice.signal.id } })).toBe(1);
+    expect(await countRows(service.pool, 'webhook_deliveries', 'signal_id = $1', [twice.signal.id])).toBe(1);
     expect(hook.requests().filter((request) => request.body.includes(twice.signal.id))).toHaveLength(1);
     expect(updates.filter((update) => update.signalId === twice.signal.id)).toHaveLength(1);
   });
@@ -119,7 +119,7 @@ describe('deliveries written in shared batches (group commit)', () => {
       await Promise.all(events.map((event) => service.publishSignal(event)));
       const others = events.filter((event) => event !== refused).map((event) => event.signal.id);
       await finalUpdates(others);
-      expect(await service.prisma.webhookDelivery.count({ where: { signalId: refused.signal.id } })).toBe(0);
+      expect(await countRows(service.pool, 'webhook_deliveries', 'signal_id = $1', [refused.signal.id])).toBe(0);
     } finally {
       await service.pool.query(`DROP TRIGGER ${trigger} ON webhook_deliveries`);
       await service.pool.query(`DROP FUNCTION ${trigger}()`);
@@ -149,7 +149,7 @@ describe('deliveries written in shared batches (group commit)', () => {
   });
 });
 
-describe('WebhookDeliveryRepository, many rows per statement', () => {
+describe('webhook deliveries written many rows per statement', () => {
   const aNewDelivery = (signalId: string = randomUUID()): NewWebhookDelivery => ({
     id: randomUUID(),
     signalId,
@@ -161,27 +161,25 @@ describe('WebhookDeliveryRepository, many rows per statement', () => {
   });
 
   it('creates one delivery and one job per signal when a batch holds the same signal twice or one already delivered', async () => {
-    const repository = new WebhookDeliveryRepository(service.pool);
     const known = aNewDelivery();
-    expect(await repository.insertWithJobs([known])).toEqual([true]);
+    expect(await insertDeliveriesWithJobs(service.pool, [known])).toEqual([true]);
     const fresh = aNewDelivery();
     const again = aNewDelivery(fresh.signalId);
     const repeated = aNewDelivery(known.signalId);
 
-    expect(await repository.insertWithJobs([fresh, repeated, again])).toEqual([true, false, false]);
+    expect(await insertDeliveriesWithJobs(service.pool, [fresh, repeated, again])).toEqual([true, false, false]);
     const { rows } = await service.pool.query<{ count: number }>(
       "SELECT count(*)::int AS count FROM queue_outbox WHERE message->>'deliveryId' = ANY($1::text[])",
       [[known.id, fresh.id, again.id, repeated.id]],
     );
     // The service's relay may already have published some; none beyond one per created delivery can exist.
     expect(rows[0]!.count).toBeLessThanOrEqual(2);
-    expect(await service.prisma.webhookDelivery.count({ where: { signalId: { in: [known.signalId, fresh.signalId] } } })).toBe(2);
+    expect(await countRows(service.pool, 'webhook_deliveries', 'signal_id = ANY($1::uuid[])', [[known.signalId, fresh.signalId]])).toBe(2);
   });
 
   it('numbers two attempts of one delivery in one batch in order, and changes its state only while it is pending', async () => {
-    const repository = new WebhookDeliveryRepository(service.pool);
     const delivery = aNewDelivery();
-    await repository.insertWithJobs([delivery]);
+    await insertDeliveriesWithJobs(service.pool, [delivery]);
     const attempt = (status: 'delivered' | 'pending', responseStatus: number) => ({
       record: { deliveryId: delivery.id, startedAt: new Date(), responseStatus, latencyMs: 3, error: null },
       outcome: { status, responseStatus, error: null, nextAttemptAt: null },
@@ -189,7 +187,7 @@ describe('WebhookDeliveryRepository, many rows per statement', () => {
 
     const recorded = await service.pool.connect().then(async (client) => {
       try {
-        return await repository.recordAttempts(client, [attempt('delivered', 200), attempt('pending', 500)]);
+        return await recordAttempts(client, [attempt('delivered', 200), attempt('pending', 500)]);
       } finally {
         client.release();
       }
@@ -198,9 +196,9 @@ describe('WebhookDeliveryRepository, many rows per statement', () => {
       { attempts: 1, changed: true },
       { attempts: 2, changed: false },
     ]);
-    expect(await service.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: 'delivered', responseStatus: 200, attempts: 2 });
-    const numbers = await service.prisma.deliveryAttempt.findMany({ where: { deliveryId: delivery.id }, orderBy: { number: 'asc' } });
-    expect(numbers.map((row) => [row.number, row.responseStatus])).toEqual([
+    expect(await storedRow(service.pool, 'webhook_deliveries', 'id = $1', [delivery.id])).toMatchObject({ status: 'delivered', response_status: 200, attempts: 2 });
+    const numbers = await storedAttempts(service.pool, delivery.id);
+    expect(numbers.map((row) => [row.number, row.response_status])).toEqual([
       [1, 200],
       [2, 500],
     ]);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { currentMetricSamples, eventually, sampleValue } from '@radar/platform/testing';
+import { aSignalDelivered, currentMetricSamples, eventually, sampleValue } from '@radar/platform/testing';
 import { startHttpReceiver, type HttpReceiver } from './receivers/http-receiver';
-import { aSignalDelivered } from './signal-records';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';
 
 let service: RunningWebhookDispatch;

@@ -3,9 +3,8 @@ import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { eventually } from '@radar/platform/testing';
+import { aSignalDelivered, eventually } from '@radar/platform/testing';
 import { startHttpReceiver, type HttpReceiver } from './receivers/http-receiver';
-import { aSignalDelivered } from './signal-records';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';
 
 const exporter = new InMemorySpanExporter();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RPCS } from '@radar/contracts';
-import type { HostResolver } from '../src/endpoints/host-resolver';
+import type { HostResolver } from '../src/domain/endpoints/endpoint-policy';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';
 
 const resolveHost: HostResolver = async () => ['93.184.215.14'];

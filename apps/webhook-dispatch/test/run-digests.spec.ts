@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { queueOverdueRuns } from '../src/use-cases/queue-overdue-runs';
-import { eventually, startSmtpSink, type SmtpSink } from '@radar/platform/testing';
+import { aRunCompleted, aSignalDelivered, eventually, startSmtpSink, type SmtpSink } from '@radar/platform/testing';
 import { sleep } from './sleep';
 import { startHttpReceiver, type HttpReceiver } from './receivers/http-receiver';
 import { decodeHeader, parseMime } from './receivers/mime-message';
-import { aRunCompleted, aSignalDelivered } from './signal-records';
+import { countRows, storedRow } from './support/stored-rows';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';
 
 let service: RunningWebhookDispatch;
@@ -67,8 +67,8 @@ describe('email digests: a real SMTP server receives one email per run with new 
     expect(message.html).toContain('<h2>acme.example (2)</h2>');
     expect(message.html).toContain('Zeta hires a CFO — Ünïcode');
 
-    const row = await service.prisma.runDelivery.findUniqueOrThrow({ where: { runId: run.runId } });
-    expect(row).toMatchObject({ emailStatus: 'sent', emailAttempts: 1, gatheredSignals: 3, expectedSignals: 3, chatStatus: null });
+    const row = await storedRow(service.pool, 'run_deliveries', 'run_id = $1', [run.runId]);
+    expect(row).toMatchObject({ email_status: 'sent', email_attempts: 1, gathered_signals: 3, expected_signals: 3, chat_status: null });
     await sleep(300);
     expect(mailsTo(run.workspaceId)).toHaveLength(1);
   });
@@ -96,8 +96,8 @@ describe('email digests: a real SMTP server receives one email per run with new 
     await service.publishRunCompleted(run.completed);
 
     await eventually(() => (mailsTo(run.workspaceId).length > 0 ? true : undefined), 'the digest after two refusals');
-    const row = await service.prisma.runDelivery.findUniqueOrThrow({ where: { runId: run.runId } });
-    expect(row).toMatchObject({ emailStatus: 'sent', emailAttempts: 3 });
+    const row = await storedRow(service.pool, 'run_deliveries', 'run_id = $1', [run.runId]);
+    expect(row).toMatchObject({ email_status: 'sent', email_attempts: 3 });
     expect(mailsTo(run.workspaceId)).toHaveLength(1);
   });
 
@@ -107,14 +107,14 @@ describe('email digests: a real SMTP server receives one email per run with new 
     await service.publishRunCompleted(aRunCompleted({ workspaceId, runId, newItemsTotal: 0 }));
     await sleep(700);
     expect(mailsTo(workspaceId)).toHaveLength(0);
-    expect(await service.prisma.runDelivery.count({ where: { runId } })).toBe(0);
+    expect(await countRows(service.pool, 'run_deliveries', 'run_id = $1', [runId])).toBe(0);
   });
 
   it('queues what was gathered for a run whose signals never all arrive, once the wait is over', async () => {
     const run = anEmailRun();
     await service.publishSignal(run.signals[0]!);
     await service.publishRunCompleted(run.completed);
-    await eventually(async () => ((await service.prisma.runDelivery.findUnique({ where: { runId: run.runId } }))?.completedAt ? true : undefined), 'the run’s end');
+    await eventually(async () => ((await storedRow(service.pool, 'run_deliveries', 'run_id = $1', [run.runId]))?.completed_at ? true : undefined), 'the run’s end');
 
     expect(await queueOverdueRuns(service.service.deps, 0)).toBeGreaterThanOrEqual(1);
     const [mail] = await eventually(() => (mailsTo(run.workspaceId).length > 0 ? mailsTo(run.workspaceId) : undefined), 'the short digest');
@@ -152,9 +152,9 @@ describe('team chat: one message per run to the connection’s incoming-webhook 
     expect(message.blocks[1]!.text!.text).toContain('*acme.example* (1)');
     expect(message.blocks[1]!.text!.text).toContain('Acme &amp; Co &lt;b&gt;raises&lt;/b&gt;');
     expect(await eventually(async () => {
-      const row = await service.prisma.runDelivery.findUnique({ where: { runId } });
-      return row?.chatStatus === 'sent' ? row : undefined;
-    }, 'the post recorded')).toMatchObject({ chatAttempts: 2, chatResponseStatus: 200, emailStatus: null });
+      const row = await storedRow(service.pool, 'run_deliveries', 'run_id = $1', [runId]);
+      return row?.chat_status === 'sent' ? row : undefined;
+    }, 'the post recorded')).toMatchObject({ chat_attempts: 2, chat_response_status: 200, email_status: null });
     await eventually(() => (chat.requests.filter((request) => request.path === hookPath).length === 2 ? true : undefined), 'both webhooks');
     await sleep(300);
     expect(chatPosts).toBe(2);

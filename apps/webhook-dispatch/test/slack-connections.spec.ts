@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { RPCS } from '@radar/contracts';
-import { HostLookupError, type HostResolver } from '../src/endpoints/host-resolver';
-import { SEALING_CONTEXT } from '../src/secrets/sealing-context';
+import { HostLookupError, type HostResolver } from '../src/domain/endpoints/endpoint-policy';
+import { SEALING_CONTEXT } from '../src/domain/secrets/sealing-context';
+import { countRows } from './support/stored-rows';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';
 
 const INCOMING_WEBHOOK = 'https://hooks.slack.example.com/services/T000/B000/XXXXXXXXXXXXXXXX';
@@ -32,8 +33,10 @@ describe('POST /operator/v1/slack-connections', () => {
 
   it('stores the incoming-webhook URL sealed (whoever holds it can post to the channel), and it opens to the URL given', async () => {
     const { body } = await connect({ workspace_id: randomUUID(), url: INCOMING_WEBHOOK, channel: 'alerts' });
-    const rows = await service.prisma.$queryRaw<{ url_sealed: Uint8Array; url_key_id: string; channel: string }[]>`
-      SELECT url_sealed, url_key_id, channel FROM slack_connections WHERE id = ${body.slack_connection_id}::uuid`;
+    const { rows } = await service.pool.query<{ url_sealed: Uint8Array; url_key_id: string; channel: string }>(
+      'SELECT url_sealed, url_key_id, channel FROM slack_connections WHERE id = $1',
+      [body.slack_connection_id],
+    );
     const row = rows[0]!;
     expect(row.channel).toBe('alerts');
     expect(Buffer.from(row.url_sealed).toString('latin1')).not.toContain('XXXXXXXXXXXXXXXX');
@@ -65,7 +68,7 @@ describe('POST /operator/v1/slack-connections', () => {
     expect(response.status).toBe(422);
     expect(response.body.detail.code).toBe('VALIDATION_ERROR');
     expect(response.body.detail.details.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
-    expect(await service.prisma.slackConnection.count({ where: { workspaceId } })).toBe(0);
+    expect(await countRows(service.pool, 'slack_connections', 'workspace_id = $1', [workspaceId])).toBe(0);
   });
 
   it('refuses a call without the operator secret with 401 OPERATOR_UNAUTHORIZED', async () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { EventPayload } from '@radar/contracts';
-import { eventually } from '@radar/platform/testing';
+import { aSignalDelivered, eventually } from '@radar/platform/testing';
 import { sleep } from './sleep';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from './receivers/http-receiver';
-import { aSignalDelivered } from './signal-records';
+import { countRows, storedAttempts, storedRow } from './support/stored-rows';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';
 
 type DeliveryUpdate = EventPayload<'delivery.updated'>;
@@ -96,21 +96,21 @@ describe('webhook delivery: real RabbitMQ, NATS, PostgreSQL and a local receiver
       ['delivered', 200],
     ]);
 
-    const attempts = await service.prisma.deliveryAttempt.findMany({ where: { deliveryId: final.webhookDeliveryId }, orderBy: { number: 'asc' } });
-    expect(attempts.map((attempt) => [attempt.number, attempt.responseStatus, attempt.error])).toEqual([
+    const attempts = await storedAttempts(service.pool, final.webhookDeliveryId);
+    expect(attempts.map((attempt) => [attempt.number, attempt.response_status, attempt.error])).toEqual([
       [1, 500, 'receiver answered 500'],
       [2, 500, 'receiver answered 500'],
       [3, 200, null],
     ]);
     for (const attempt of attempts) {
-      expect(attempt.latencyMs).toBeGreaterThanOrEqual(0);
-      expect(attempt.startedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+      expect(attempt.latency_ms).toBeGreaterThanOrEqual(0);
+      expect(attempt.started_at.getTime()).toBeGreaterThan(Date.now() - 60_000);
     }
-    expect(await service.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: final.webhookDeliveryId } })).toMatchObject({
+    expect(await storedRow(service.pool, 'webhook_deliveries', 'id = $1', [final.webhookDeliveryId])).toMatchObject({
       status: 'delivered',
-      responseStatus: 200,
+      response_status: 200,
       attempts: 3,
-      completedAt: expect.any(Date),
+      completed_at: expect.any(Date),
     });
   });
 
@@ -162,9 +162,9 @@ describe('webhook delivery: real RabbitMQ, NATS, PostgreSQL and a local receiver
 
     const final = await finalUpdate(event.signal.id);
     expect(final).toMatchObject({ deliveryStatus: 'delivered', attempts: 2 });
-    const attempts = await service.prisma.deliveryAttempt.findMany({ where: { deliveryId: final.webhookDeliveryId }, orderBy: { number: 'asc' } });
-    expect(attempts[0]).toMatchObject({ responseStatus: null, error: 'no answer within 1000 ms' });
-    expect(attempts[0]!.latencyMs).toBeGreaterThanOrEqual(990);
+    const attempts = await storedAttempts(service.pool, final.webhookDeliveryId);
+    expect(attempts[0]).toMatchObject({ response_status: null, error: 'no answer within 1000 ms' });
+    expect(attempts[0]!.latency_ms).toBeGreaterThanOrEqual(990);
   });
 
   it('makes one delivery of a signal announced twice', async () => {
@@ -176,7 +176,7 @@ describe('webhook delivery: real RabbitMQ, NATS, PostgreSQL and a local receiver
     await finalUpdate(event.signal.id);
     await sleep(500);
     expect(hook.requests()).toHaveLength(1);
-    expect(await service.prisma.webhookDelivery.count({ where: { signalId: event.signal.id } })).toBe(1);
+    expect(await countRows(service.pool, 'webhook_deliveries', 'signal_id = $1', [event.signal.id])).toBe(1);
     expect(updatesOf(event.signal.id)).toHaveLength(1);
   });
 

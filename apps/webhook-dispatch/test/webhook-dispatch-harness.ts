@@ -4,7 +4,7 @@ import type { EventPayload } from '@radar/contracts';
 import { Bus } from '@radar/platform/nats';
 import { RabbitMq } from '@radar/platform/rabbitmq';
 import { silentLogger, startTestService, testInfrastructure, TEST_SECRETS, uniqueSuffix, type TestServiceOptions } from '@radar/platform/testing';
-import { deliveryQueues } from '../src/queues/delivery-queues';
+import { deliveryQueues } from '../src/clients/delivery-queues';
 import { createWebhookDispatchService, type WebhookDispatchOptions } from '../src/service';
 
 /** A test deployment's sealing key (tests that rotate keys make their own). */
@@ -40,7 +40,6 @@ export async function startWebhookDispatch(options: TestServiceOptions & Webhook
   return {
     app,
     url: service.urls.main!,
-    prisma: service.deps.prisma,
     pool: service.deps.pool,
     keyring: service.deps.keyring,
     rabbit: service.deps.rabbit,

@@ -11,9 +11,8 @@ import {
   type WebhookDeliveryView,
 } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
-import { aCaller, eventually, TEST_SECRETS } from '@radar/platform/testing';
+import { aCaller, aSignalDelivered, eventually, TEST_SECRETS } from '@radar/platform/testing';
 import { startHttpReceiver, type HttpReceiver, type Reply } from './receivers/http-receiver';
-import { aSignalDelivered } from './signal-records';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';
 
 /** Three attempts: the first and one after each 200 ms wait. */

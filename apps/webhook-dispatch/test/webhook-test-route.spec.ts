@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { signalRecordSchema, webhookTestResultSchema } from '@radar/contracts';
 import { TEST_SECRETS } from '@radar/platform/testing';
 import { startHttpReceiver, type HttpReceiver } from './receivers/http-receiver';
+import { countRows } from './support/stored-rows';
 import { startWebhookDispatch, type RunningWebhookDispatch } from './webhook-dispatch-harness';
 
 let service: RunningWebhookDispatch;
@@ -52,7 +53,7 @@ describe('POST /operator/v1/webhooks/{id}/test (radar webhook test)', () => {
     expect(sent!.headers['webhook-id']).toBe(result.webhook_message_id);
     expect(verified.type).toBe('webhook.test');
     expect(signalRecordSchema.parse(verified.data)).toMatchObject({ webhook_delivery_id: result.webhook_message_id, domain: 'example.com' });
-    expect(await service.prisma.webhookDelivery.count()).toBe(0);
+    expect(await countRows(service.pool, 'webhook_deliveries')).toBe(0);
   });
 
   it('reports a failing receiver: not delivered, its status and body', async () => {

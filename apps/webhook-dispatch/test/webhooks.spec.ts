@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { TEST_SECRETS } from '@radar/platform/testing';
-import { HostLookupError, type HostResolver } from '../src/endpoints/host-resolver';
-import { keyIdOf, SecretKeyring } from '../src/secrets/secret-keyring';
-import { SEALING_CONTEXT } from '../src/secrets/sealing-context';
+import { HostLookupError, type HostResolver } from '../src/domain/endpoints/endpoint-policy';
+import { keyIdOf, SecretKeyring } from '../src/domain/secrets/secret-keyring';
+import { SEALING_CONTEXT } from '../src/domain/secrets/sealing-context';
+import { countRows, storedRow } from './support/stored-rows';
 import { startWebhookDispatch, TEST_WEBHOOK_SECRET_KEY, type RunningWebhookDispatch } from './webhook-dispatch-harness';
 
 /** DNS answers of the test's choosing: a public receiver and a name that points inside the network. */
@@ -40,9 +41,7 @@ describe('POST /operator/v1/webhooks (production configuration: https, public ad
   it('stores the secret sealed under the configured key: the row holds no trace of it, and it opens to the secret that was shown', async () => {
     const workspaceId = randomUUID();
     const { body } = await create({ workspace_id: workspaceId, url: 'https://hooks.example.com/sealed' });
-    const rows = await service.prisma.$queryRaw<Record<string, unknown>[]>`SELECT * FROM webhooks WHERE id = ${body.webhook_id}::uuid`;
-    expect(rows).toHaveLength(1);
-    const row = rows[0]!;
+    const row = (await storedRow(service.pool, 'webhooks', 'id = $1', [body.webhook_id]))!;
     expect(row).toMatchObject({ workspace_id: workspaceId, url: 'https://hooks.example.com/sealed', secret_key_id: keyIdOf(Buffer.from(TEST_WEBHOOK_SECRET_KEY, 'base64')) });
     const stored = JSON.stringify(Object.values(row).map((value) => (value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : String(value))));
     const secretBytes = body.secret.slice(6);
@@ -66,8 +65,7 @@ describe('POST /operator/v1/webhooks (production configuration: https, public ad
 
   it('stores the URL as the URL parser normalises it', async () => {
     const { body } = await create({ workspace_id: randomUUID(), url: '  https://HOOKS.Example.com:443/path?q=1  ' });
-    const row = await service.prisma.webhook.findUniqueOrThrow({ where: { id: body.webhook_id } });
-    expect(row.url).toBe('https://hooks.example.com/path?q=1');
+    expect(await storedRow(service.pool, 'webhooks', 'id = $1', [body.webhook_id])).toMatchObject({ url: 'https://hooks.example.com/path?q=1' });
   });
 
   it.each([
@@ -85,7 +83,7 @@ describe('POST /operator/v1/webhooks (production configuration: https, public ad
     const response = await create({ workspace_id: workspaceId, url });
     validationErrorOn(response, 'url');
     expect(response.body.detail.message).toMatch(message);
-    expect(await service.prisma.webhook.count({ where: { workspaceId } })).toBe(0);
+    expect(await countRows(service.pool, 'webhooks', 'workspace_id = $1', [workspaceId])).toBe(0);
   });
 
   it('refuses a URL longer than 2048 characters', async () => {
@@ -122,7 +120,7 @@ describe('POST /operator/v1/webhooks (production configuration: https, public ad
       const response = await down.operator('/webhooks', { workspace_id: workspaceId, url: 'https://hooks.example.com/' });
       expect(response.status).toBe(503);
       expect(response.body.detail.code).toBe('SERVICE_UNAVAILABLE');
-      expect(await down.prisma.webhook.count({ where: { workspaceId } })).toBe(0);
+      expect(await countRows(down.pool, 'webhooks', 'workspace_id = $1', [workspaceId])).toBe(0);
     } finally {
       await down.close();
     }
@@ -139,7 +137,7 @@ describe('POST /operator/v1/webhooks (production configuration: https, public ad
     const response = await call.send({ workspace_id: workspaceId, url: 'https://hooks.example.com/' });
     expect(response.status).toBe(401);
     expect(response.body.detail.code).toBe('OPERATOR_UNAUTHORIZED');
-    expect(await service.prisma.webhook.count({ where: { workspaceId } })).toBe(0);
+    expect(await countRows(service.pool, 'webhooks', 'workspace_id = $1', [workspaceId])).toBe(0);
   });
 });
 
@@ -186,9 +184,10 @@ describe('sealing key configuration', () => {
     });
     try {
       const { body } = await service.operator('/webhooks', { workspace_id: randomUUID(), url: 'https://hooks.example.com/' });
-      const row = await service.prisma.webhook.findUniqueOrThrow({ where: { id: body.webhook_id } });
-      expect(row.secretKeyId).toBe(keyIdOf(newKey));
-      expect(rotated.open({ keyId: row.secretKeyId, sealed: row.secretSealed }, SEALING_CONTEXT.webhookSecret(body.webhook_id))).toBe(body.secret);
+      const row = (await storedRow(service.pool, 'webhooks', 'id = $1', [body.webhook_id]))!;
+      expect(row.secret_key_id).toBe(keyIdOf(newKey));
+      const sealed = { keyId: row.secret_key_id as string, sealed: new Uint8Array(row.secret_sealed as Uint8Array) };
+      expect(rotated.open(sealed, SEALING_CONTEXT.webhookSecret(body.webhook_id))).toBe(body.secret);
       expect(service.keyring.open(new SecretKeyring(Buffer.from(TEST_WEBHOOK_SECRET_KEY, 'base64')).seal('old', 'c'), 'c')).toBe('old');
     } finally {
       await service.close();

@@ -42,3 +42,5 @@ export async function startBenchReceiver(failureRate: number) {
     },
   };
 }
+
+export type BenchReceiver = Awaited<ReturnType<typeof startBenchReceiver>>;

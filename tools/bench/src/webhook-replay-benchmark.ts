@@ -1,16 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { Pool } from 'pg';
-import { FAMILY_LABELS, QUEUES, REDELIVERY_RETRY_DELAYS_MS, SIGNAL_LABELS, type EventPayload, type QueueName } from '@radar/contracts';
-import { freePort, ServiceProcess, startLocalMail } from '@radar/e2e';
 import { signCaller } from '@radar/platform/internal-auth';
-import { Bus } from '@radar/platform/nats';
-import { dropDatabase } from '@radar/platform/prisma';
-import { RabbitMq } from '@radar/platform/rabbitmq';
-import { aCaller, silentLogger, testInfrastructure, uniqueSuffix } from '@radar/platform/testing';
+import { aCaller, aSignalDelivered } from '@radar/platform/testing';
 import { wholeNumberOption } from './bench-options';
+import { startBenchWebhookDispatch, type BenchWebhookDispatch } from './webhook-dispatch-process';
 
 export interface WebhookReplayBenchOptions {
   /** Failed deliveries replayed (at most 10,000, the contract's cap). */
@@ -53,37 +49,7 @@ async function startReplayReceiver() {
   };
 }
 
-function aSignalDelivered(workspaceId: string, webhookId: string, runId: string): EventPayload<'signal.delivered'> {
-  return {
-    workspaceId,
-    runId,
-    runDate: new Date().toISOString().slice(0, 10),
-    webhookId,
-    slackConnectionId: null,
-    signal: {
-      id: randomUUID(),
-      fired_at: new Date().toISOString(),
-      signal_type: 'news_events',
-      signal_label: SIGNAL_LABELS.news_events,
-      domain: 'acme.example',
-      cron_job_id: randomUUID(),
-      cron_job_name: 'Replay benchmark',
-      delivery_method: 'webhook',
-      pl_item_id: randomUUID(),
-      webhook_delivery_id: null,
-      delivery_status: null,
-      response_status: null,
-      content_available: true,
-      headline: 'Acme opens an office in Lisbon',
-      details: ['Office opening'],
-      source_url: 'https://news.example/acme-lisbon',
-      family: 'commercial',
-      family_label: FAMILY_LABELS.commercial,
-      category: 'expands_offices_to',
-      happened_on: '2026-11-20',
-    },
-  };
-}
+type ReplayReceiver = Awaited<ReturnType<typeof startReplayReceiver>>;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -104,98 +70,67 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs: n
  * twice without an attempt row for each request.
  */
 export async function benchWebhookReplay(options: WebhookReplayBenchOptions): Promise<void> {
-  const suffix = uniqueSuffix();
-  const namespace = `bench${suffix}.`;
-  const database = new URL(testInfrastructure.postgresUrl);
-  database.pathname = `/radar_bench_replay_${suffix}`;
   const receiver = await startReplayReceiver();
-  const mail = await startLocalMail();
-  const internalSecret = randomBytes(32).toString('base64url');
-  const operatorSecret = randomBytes(32).toString('base64url');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const service = ServiceProcess.start('webhook-dispatch', {
-    PATH: process.env.PATH ?? '',
-    NATS_URL: testInfrastructure.natsUrl,
-    NATS_NAMESPACE: namespace,
-    AMQP_URL: testInfrastructure.amqpUrl,
-    AMQP_PREFIX: namespace,
-    SMTP_URL: mail.mail.url,
-    WEBHOOK_DISPATCH_DATABASE_URL: database.toString(),
-    WEBHOOK_DISPATCH_PORT: String(port),
-    WEBHOOK_DISPATCH_HOST: '127.0.0.1',
-    OPERATOR_SECRET: operatorSecret,
-    INTERNAL_SIGNING_SECRET: internalSecret,
-    WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
-    WEBHOOK_ALLOW_HTTP: 'true',
-    WEBHOOK_ALLOWED_ADDRESS_CLASSES: 'loopback',
-    DELIVERY_RETRY_DELAYS_MS: SHORT_SCHEDULE,
-    WEBHOOK_REPLAY_RATE_PER_SECOND: String(options.rate),
-    LOG_LEVEL: 'warn',
-  });
-  const bus = await Bus.connect({ url: testInfrastructure.natsUrl, name: 'webhook-replay-bench', namespace, logger: silentLogger() });
-  const pool = new Pool({ connectionString: database.toString(), max: 2 });
+  try {
+    const service = await startBenchWebhookDispatch({
+      databaseName: 'radar_bench_replay',
+      retryDelays: SHORT_SCHEDULE,
+      env: { WEBHOOK_REPLAY_RATE_PER_SECOND: String(options.rate) },
+    });
+    const pool = new Pool({ connectionString: service.databaseUrl, max: 2 });
+    try {
+      await measureReplay(service, pool, receiver, options);
+    } finally {
+      await pool.end();
+      await service.stop();
+    }
+  } finally {
+    await receiver.close();
+  }
+}
+
+async function measureReplay(service: BenchWebhookDispatch, pool: Pool, receiver: ReplayReceiver, options: WebhookReplayBenchOptions): Promise<void> {
   const count = async (status: string) =>
     (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = $1 AND redelivery_due_at IS NULL', [status])).rows[0]!.n;
-  try {
-    await service.waitUntilReady(base);
-    await bus.ensureStreams(['SIGNALS', 'DELIVERIES']);
-    const workspaceId = randomUUID();
-    const created = await fetch(`${base}/operator/v1/webhooks`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${operatorSecret}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ workspace_id: workspaceId, url: receiver.url }),
-    });
-    if (created.status !== 201) throw new Error(`webhook create: ${created.status} ${await created.text()}`);
-    const { webhook_id: webhookId } = (await created.json()) as { webhook_id: string };
+  const workspaceId = randomUUID();
+  const webhookId = await service.createWebhook(workspaceId, receiver.url);
 
-    const runId = randomUUID();
-    const events = Array.from({ length: options.deliveries }, () => aSignalDelivered(workspaceId, webhookId, runId));
-    for (let index = 0; index < events.length; index += 1_000) {
-      await Promise.all(events.slice(index, index + 1_000).map((event) => bus.publish('signal.delivered', event, { msgId: `signal.delivered:${event.signal.id}` })));
-    }
-    await waitFor(async () => (await count('failed')) === options.deliveries, `${options.deliveries} deliveries failed`, 10 * 60_000);
-    console.error(`webhook-replay bench: ${options.deliveries} deliveries failed; replaying`);
-
-    receiver.recover();
-    const day = new Date().toISOString().slice(0, 10);
-    const started = Date.now();
-    const replay = await fetch(`${base}/webhooks/${webhookId}/replay`, {
-      method: 'POST',
-      headers: { ...signCaller(aCaller(workspaceId, { scope: 'read_write', role: 'owner' }), internalSecret), 'content-type': 'application/json' },
-      body: JSON.stringify({ since: day, until: day }),
-    });
-    const answered = Date.now() - started;
-    const result = (await replay.json()) as { queued: number; skipped: number };
-    if (replay.status !== 202) throw new Error(`replay: ${replay.status} ${JSON.stringify(result)}`);
-    await waitFor(async () => (await count('delivered')) === options.deliveries, 'every replayed delivery delivered', 60 * 60_000);
-    const drainedMs = Date.now() - started;
-
-    const attempts = await pool.query<{ id: string; attempts: number }>(
-      'SELECT d.id, count(a.*)::int AS attempts FROM webhook_deliveries d JOIN delivery_attempts a ON a.delivery_id = d.id AND a.response_status = 200 GROUP BY d.id',
-    );
-    const recordedAfterRecovery = new Map(attempts.rows.map((row) => [row.id, row.attempts]));
-    const missing = events.length - receiver.afterRecovery.size;
-    const unrecordedRepeats = [...receiver.afterRecovery].filter(([id, requests]) => requests > 1 && requests > (recordedAfterRecovery.get(id) ?? 0)).length;
-    const repeats = [...receiver.afterRecovery.values()].filter((requests) => requests > 1).length;
-
-    console.log(`\nwebhook replay, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${new Date().toISOString()}`);
-    console.log('| deliveries | pace /s | queued | skipped | replay answered ms | drained s | delivered/s | not received | received twice | twice without attempt rows |');
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
-    console.log(
-      `| ${options.deliveries} | ${options.rate} | ${result.queued} | ${result.skipped} | ${answered} | ${(drainedMs / 1_000).toFixed(1)} | ${Math.round(options.deliveries / (drainedMs / 1_000))} | ${missing} | ${repeats} | ${unrecordedRepeats} |`,
-    );
-  } finally {
-    await pool.end();
-    await bus.deleteStreams().catch(() => undefined);
-    await bus.close();
-    await service.stop();
-    await receiver.close();
-    await mail.stop();
-    await dropDatabase(database.toString()).catch(() => undefined);
-    const policy = { retryDelaysMs: SHORT_SCHEDULE.split(',').map(Number) };
-    const queues = Object.fromEntries((Object.keys(QUEUES) as QueueName[]).map((name) => [name, policy]));
-    queues['delivery.webhook_redelivery'] = { retryDelaysMs: [...REDELIVERY_RETRY_DELAYS_MS] };
-    await RabbitMq.deleteTopology({ url: testInfrastructure.amqpUrl, prefix: namespace, queues }).catch(() => undefined);
+  const runId = randomUUID();
+  const events = Array.from({ length: options.deliveries }, () =>
+    aSignalDelivered({ workspaceId, webhookId, runId, runDate: new Date().toISOString().slice(0, 10), signal: { cron_job_name: 'Replay benchmark' } }),
+  );
+  for (let index = 0; index < events.length; index += 1_000) {
+    await Promise.all(events.slice(index, index + 1_000).map((event) => service.publishSignal(event)));
   }
+  await waitFor(async () => (await count('failed')) === options.deliveries, `${options.deliveries} deliveries failed`, 10 * 60_000);
+  console.error(`webhook-replay bench: ${options.deliveries} deliveries failed; replaying`);
+
+  receiver.recover();
+  const day = new Date().toISOString().slice(0, 10);
+  const started = Date.now();
+  const replay = await fetch(`${service.url}/webhooks/${webhookId}/replay`, {
+    method: 'POST',
+    headers: { ...signCaller(aCaller(workspaceId, { scope: 'read_write', role: 'owner' }), service.internalSigningSecret), 'content-type': 'application/json' },
+    body: JSON.stringify({ since: day, until: day }),
+  });
+  const answered = Date.now() - started;
+  const result = (await replay.json()) as { queued: number; skipped: number };
+  if (replay.status !== 202) throw new Error(`replay: ${replay.status} ${JSON.stringify(result)}`);
+  await waitFor(async () => (await count('delivered')) === options.deliveries, 'every replayed delivery delivered', 60 * 60_000);
+  const drainedMs = Date.now() - started;
+
+  const attempts = await pool.query<{ id: string; attempts: number }>(
+    'SELECT d.id, count(a.*)::int AS attempts FROM webhook_deliveries d JOIN delivery_attempts a ON a.delivery_id = d.id AND a.response_status = 200 GROUP BY d.id',
+  );
+  const recordedAfterRecovery = new Map(attempts.rows.map((row) => [row.id, row.attempts]));
+  const missing = events.length - receiver.afterRecovery.size;
+  const unrecordedRepeats = [...receiver.afterRecovery].filter(([id, requests]) => requests > 1 && requests > (recordedAfterRecovery.get(id) ?? 0)).length;
+  const repeats = [...receiver.afterRecovery.values()].filter((requests) => requests > 1).length;
+
+  console.log(`\nwebhook replay, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${new Date().toISOString()}`);
+  console.log('| deliveries | pace /s | queued | skipped | replay answered ms | drained s | delivered/s | not received | received twice | twice without attempt rows |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log(
+    `| ${options.deliveries} | ${options.rate} | ${result.queued} | ${result.skipped} | ${answered} | ${(drainedMs / 1_000).toFixed(1)} | ${Math.round(options.deliveries / (drainedMs / 1_000))} | ${missing} | ${repeats} | ${unrecordedRepeats} |`,
+  );
 }

@@ -1,16 +1,20 @@
-import type { Pool } from 'pg';
+import { z } from 'zod';
 import { QUEUES, type QueueMessage, type QueueName } from '@radar/contracts';
-import { inTransaction, type Queryable } from '@radar/platform/database';
+import type { Queryable } from '@radar/platform/database';
 import { currentTraceCarrier } from '@radar/platform/telemetry';
 
-/** A job waiting in the outbox for the relay to put it on its queue. */
-export interface OutboxJob {
-  id: string;
-  queue: QueueName;
-  message: unknown;
-  /** The trace the job was queued in, to publish it in. */
-  traceContext: Record<string, string> | null;
-}
+/** The outbox of RabbitMQ jobs (table `queue_outbox`): written beside the decisions, drained by the job relay. */
+
+const queueName = z.enum(Object.keys(QUEUES) as [QueueName, ...QueueName[]]);
+
+const outboxJobRow = z
+  .object({ id: z.string(), queue: queueName, message: z.unknown(), trace_context: z.record(z.string(), z.string()).nullable() })
+  .transform((row) => ({ id: row.id, queue: row.queue, message: row.message, traceContext: row.trace_context }));
+
+/** A job waiting in the outbox for the relay to put it on its queue; `traceContext` is the trace it was queued in. */
+export type OutboxJob = z.output<typeof outboxJobRow>;
+
+const waitRow = z.object({ wait_ms: z.number().nullable() });
 
 /**
  * Records a job in the caller's transaction: it exists exactly when the decision to do it was
@@ -34,40 +38,28 @@ export function jobColumns<Q extends QueueName>(
   return { queue, message: JSON.stringify(QUEUES[queue].parse(message)), traceContext: traceContext && JSON.stringify(traceContext) };
 }
 
-/** The outbox of RabbitMQ jobs (table `queue_outbox`), as the relay drains it. */
-export class QueueOutboxRepository {
-  constructor(private readonly pool: Pool) {}
+/**
+ * In the caller's transaction: locks up to `limit` of the oldest jobs whose time has come,
+ * skipping rows another relay holds.
+ */
+export async function claimDueJobs(tx: Queryable, limit: number): Promise<OutboxJob[]> {
+  const { rows } = await tx.query(
+    'SELECT id, queue, message, trace_context FROM queue_outbox WHERE available_at <= now() ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED',
+    [limit],
+  );
+  return rows.map((row) => outboxJobRow.parse(row));
+}
 
-  /**
-   * Claims up to `limit` of the oldest jobs whose time has come (rows another relay holds are skipped), hands them to
-   * `publish`, and deletes those it reports published, in the claiming transaction. Jobs it does
-   * not report stay for a later round; a crash before the commit leaves all of them, to be
-   * published again (handlers are idempotent).
-   */
-  async relay(limit: number, publish: (jobs: OutboxJob[]) => Promise<string[]>): Promise<{ claimed: number; published: number }> {
-    return inTransaction(this.pool, async (tx) => {
-      const { rows } = await tx.query<{ id: string; queue: QueueName; message: unknown; trace_context: Record<string, string> | null }>(
-        'SELECT id, queue, message, trace_context FROM queue_outbox WHERE available_at <= now() ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED',
-        [limit],
-      );
-      if (rows.length === 0) return { claimed: 0, published: 0 };
-      const published = await publish(rows.map((row) => ({ id: row.id, queue: row.queue, message: row.message, traceContext: row.trace_context })));
-      if (published.length > 0) await tx.query('DELETE FROM queue_outbox WHERE id = ANY($1::bigint[])', [published]);
-      return { claimed: rows.length, published: published.length };
-    });
-  }
+/** In the caller's transaction: removes the jobs the broker confirmed. */
+export async function deleteJobs(tx: Queryable, jobIds: readonly string[]): Promise<void> {
+  if (jobIds.length > 0) await tx.query('DELETE FROM queue_outbox WHERE id = ANY($1::bigint[])', [jobIds]);
+}
 
-  /** How long until the next job that is not yet due becomes due (ms); undefined when none waits. */
-  async nextDueInMs(): Promise<number | undefined> {
-    const { rows } = await this.pool.query<{ wait_ms: number | null }>(
-      'SELECT ceil(extract(epoch FROM min(available_at) - now()) * 1000)::int AS wait_ms FROM queue_outbox WHERE available_at > now()',
-    );
-    const wait = rows[0]?.wait_ms;
-    return wait === null || wait === undefined ? undefined : Math.max(0, wait);
-  }
-
-  async waiting(): Promise<number> {
-    const { rows } = await this.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM queue_outbox');
-    return rows[0]?.count ?? 0;
-  }
+/** How long until the next job that is not yet due becomes due (ms); undefined when none waits. */
+export async function nextJobDueInMs(db: Queryable): Promise<number | undefined> {
+  const { rows } = await db.query(
+    'SELECT ceil(extract(epoch FROM min(available_at) - now()) * 1000)::int AS wait_ms FROM queue_outbox WHERE available_at > now()',
+  );
+  const wait = rows[0] ? waitRow.parse(rows[0]).wait_ms : null;
+  return wait === null ? undefined : Math.max(0, wait);
 }

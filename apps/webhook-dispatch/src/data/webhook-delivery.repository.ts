@@ -1,8 +1,10 @@
-import type { Pool } from 'pg';
-import type { DeliveryStatus } from '@radar/contracts';
+import { z } from 'zod';
+import { deliveryStatusSchema, type DeliveryStatus } from '@radar/contracts';
 import type { Queryable } from '@radar/platform/database';
-import type { SealedValue } from '../secrets/secret-keyring';
+import { sealedBytes } from './sealed-column';
 import { jobColumns } from './queue-outbox.repository';
+
+/** Webhook deliveries and their attempts (tables `webhook_deliveries`, `delivery_attempts`), many rows per statement. */
 
 export interface NewWebhookDelivery {
   id: string;
@@ -13,18 +15,6 @@ export interface NewWebhookDelivery {
   body: string;
   /** The trace the delivery was decided in, for its job (see jobColumns). */
   traceContext: Record<string, string> | null;
-}
-
-/** A delivery as an attempt needs it: its body, where it goes and how to sign it (null when the webhook is not in the workspace). */
-export interface DeliveryToAttempt {
-  id: string;
-  signalId: string;
-  workspaceId: string;
-  status: DeliveryStatus;
-  body: string;
-  /** A redelivery (redeliver, replay) is queued or in flight. */
-  redeliveryQueued: boolean;
-  webhook: { id: string; url: string; secret: SealedValue } | null;
 }
 
 export interface AttemptRecord {
@@ -49,24 +39,42 @@ export interface AttemptWithOutcome {
   outcome: DeliveryOutcome;
 }
 
-/** A recorded attempt's number, and whether it changed its delivery's state (false when the delivery had already ended). */
-export interface RecordedAttempt {
-  attempts: number;
-  changed: boolean;
-}
+const deliveryToAttemptRow = z
+  .object({
+    id: z.string(),
+    signal_id: z.string(),
+    workspace_id: z.string(),
+    status: deliveryStatusSchema,
+    body: z.string(),
+    redelivery_queued: z.boolean(),
+    webhook_id: z.string().nullable(),
+    url: z.string().nullable(),
+    secret_key_id: z.string().nullable(),
+    secret_sealed: sealedBytes.nullable(),
+  })
+  .transform((row) => ({
+    id: row.id,
+    signalId: row.signal_id,
+    workspaceId: row.workspace_id,
+    status: row.status,
+    body: row.body,
+    /** A redelivery (redeliver, replay) is queued or in flight. */
+    redeliveryQueued: row.redelivery_queued,
+    webhook:
+      row.webhook_id !== null && row.url !== null && row.secret_key_id !== null && row.secret_sealed !== null
+        ? { id: row.webhook_id, url: row.url, secret: { keyId: row.secret_key_id, sealed: row.secret_sealed } }
+        : null,
+  }));
 
-interface AttemptRow {
-  id: string;
-  signal_id: string;
-  workspace_id: string;
-  status: DeliveryStatus;
-  body: string;
-  redelivery_queued: boolean;
-  webhook_id: string | null;
-  url: string | null;
-  secret_key_id: string | null;
-  secret_sealed: Uint8Array<ArrayBuffer> | null;
-}
+/** A delivery as an attempt needs it: its body, where it goes and how to sign it (null when the webhook is not in the workspace). */
+export type DeliveryToAttempt = z.output<typeof deliveryToAttemptRow>;
+
+const recordedAttemptRow = z.object({ id: z.string(), attempts: z.number(), changed: z.boolean() });
+
+/** A recorded attempt's number, and whether it changed its delivery's state (false when the delivery had already ended). */
+export type RecordedAttempt = Omit<z.output<typeof recordedAttemptRow>, 'id'>;
+
+const createdRow = z.object({ id: z.string() });
 
 /**
  * Records attempts and their deliveries' new states in one statement: each attempt gets its
@@ -120,91 +128,74 @@ WITH input AS (
 )
 SELECT id FROM delivery`;
 
-/** Webhook deliveries and their attempts (tables `webhook_deliveries`, `delivery_attempts`). */
-export class WebhookDeliveryRepository {
-  constructor(private readonly pool: Pool) {}
+/**
+ * Creates the deliveries with their jobs (INSERT_WITH_JOBS); answers, for each, whether it was
+ * created (false for a signal that already had its delivery).
+ */
+export async function insertDeliveriesWithJobs(db: Queryable, deliveries: readonly NewWebhookDelivery[]): Promise<boolean[]> {
+  if (deliveries.length === 0) return [];
+  const jobs = deliveries.map((delivery) => jobColumns('delivery.webhook', { deliveryId: delivery.id }, delivery.traceContext));
+  const { rows } = await db.query(INSERT_WITH_JOBS, [
+    deliveries.map((delivery) => delivery.id),
+    deliveries.map((delivery) => delivery.signalId),
+    deliveries.map((delivery) => delivery.workspaceId),
+    deliveries.map((delivery) => delivery.webhookId),
+    deliveries.map((delivery) => delivery.runId),
+    deliveries.map((delivery) => delivery.body),
+    jobs.map((job) => job.message),
+    jobs.map((job) => job.traceContext),
+    'delivery.webhook',
+  ]);
+  const created = new Set(rows.map((row) => createdRow.parse(row).id));
+  return deliveries.map((delivery) => created.has(delivery.id));
+}
 
-  /**
-   * Creates the deliveries with their jobs (INSERT_WITH_JOBS); answers, for each, whether it was
-   * created (false for a signal that already had its delivery).
-   */
-  async insertWithJobs(deliveries: readonly NewWebhookDelivery[], db: Queryable = this.pool): Promise<boolean[]> {
-    if (deliveries.length === 0) return [];
-    const jobs = deliveries.map((delivery) => jobColumns('delivery.webhook', { deliveryId: delivery.id }, delivery.traceContext));
-    const { rows } = await db.query<{ id: string }>(INSERT_WITH_JOBS, [
-      deliveries.map((delivery) => delivery.id),
-      deliveries.map((delivery) => delivery.signalId),
-      deliveries.map((delivery) => delivery.workspaceId),
-      deliveries.map((delivery) => delivery.webhookId),
-      deliveries.map((delivery) => delivery.runId),
-      deliveries.map((delivery) => delivery.body),
-      jobs.map((job) => job.message),
-      jobs.map((job) => job.traceContext),
-      'delivery.webhook',
+/**
+ * The deliveries with their webhooks (of the same workspace only), in one read; a missing id has
+ * no entry. Jobs name only the delivery, so this read spans workspaces; the join keeps each
+ * delivery to its own workspace's webhook.
+ */
+export async function deliveriesToAttempt(db: Queryable, deliveryIds: readonly string[]): Promise<Map<string, DeliveryToAttempt>> {
+  const { rows } = await db.query(
+    `SELECT d.id, d.signal_id, d.workspace_id, d.status, d.body, d.redelivery_due_at IS NOT NULL AS redelivery_queued, w.id AS webhook_id, w.url, w.secret_key_id, w.secret_sealed
+     FROM webhook_deliveries d
+     LEFT JOIN webhooks w ON w.id = d.webhook_id AND w.workspace_id = d.workspace_id
+     WHERE d.id = ANY($1::uuid[])`,
+    [deliveryIds],
+  );
+  return new Map(rows.map((row) => deliveryToAttemptRow.parse(row)).map((delivery) => [delivery.id, delivery]));
+}
+
+/**
+ * In the caller's transaction: each attempt's record (numbered in order) and, while its delivery
+ * is pending, the delivery's new state; answers per attempt, in order, its number and whether the
+ * state changed (undefined when the delivery does not exist). Attempts of one delivery are
+ * recorded one statement after another.
+ */
+export async function recordAttempts(tx: Queryable, attempts: readonly AttemptWithOutcome[]): Promise<(RecordedAttempt | undefined)[]> {
+  const results: (RecordedAttempt | undefined)[] = new Array<RecordedAttempt | undefined>(attempts.length).fill(undefined);
+  // A delivery's second attempt in one batch (its job delivered twice) goes into the next statement.
+  const rounds: { attempt: AttemptWithOutcome; index: number }[][] = [];
+  const occurrences = new Map<string, number>();
+  attempts.forEach((attempt, index) => {
+    const occurrence = occurrences.get(attempt.record.deliveryId) ?? 0;
+    occurrences.set(attempt.record.deliveryId, occurrence + 1);
+    (rounds[occurrence] ??= []).push({ attempt, index });
+  });
+  for (const round of rounds) {
+    const { rows } = await tx.query(RECORD_ATTEMPTS, [
+      round.map(({ attempt }) => attempt.record.deliveryId),
+      round.map(({ attempt }) => attempt.outcome.status),
+      round.map(({ attempt }) => attempt.outcome.responseStatus),
+      round.map(({ attempt }) => attempt.outcome.error),
+      round.map(({ attempt }) => attempt.record.startedAt),
+      round.map(({ attempt }) => attempt.record.responseStatus),
+      round.map(({ attempt }) => attempt.record.latencyMs),
+      round.map(({ attempt }) => attempt.record.error),
+      round.map(({ attempt }) => attempt.outcome.nextAttemptAt),
     ]);
-    const created = new Set(rows.map((row) => row.id));
-    return deliveries.map((delivery) => created.has(delivery.id));
+    const byDelivery = new Map(rows.map((row) => recordedAttemptRow.parse(row)).map((row) => [row.id, { attempts: row.attempts, changed: row.changed }]));
+    for (const { attempt, index } of round) results[index] = byDelivery.get(attempt.record.deliveryId);
   }
-
-  /** The deliveries with their webhooks (of the same workspace only), in one read; a missing id has no entry. */
-  async findToAttempt(deliveryIds: readonly string[]): Promise<Map<string, DeliveryToAttempt>> {
-    const { rows } = await this.pool.query<AttemptRow>(
-      `SELECT d.id, d.signal_id, d.workspace_id, d.status, d.body, d.redelivery_due_at IS NOT NULL AS redelivery_queued, w.id AS webhook_id, w.url, w.secret_key_id, w.secret_sealed
-       FROM webhook_deliveries d
-       LEFT JOIN webhooks w ON w.id = d.webhook_id AND w.workspace_id = d.workspace_id
-       WHERE d.id = ANY($1::uuid[])`,
-      [deliveryIds],
-    );
-    const found = new Map<string, DeliveryToAttempt>();
-    for (const row of rows) {
-      const webhook =
-        row.webhook_id !== null && row.url !== null && row.secret_key_id !== null && row.secret_sealed !== null
-          ? { id: row.webhook_id, url: row.url, secret: { keyId: row.secret_key_id, sealed: new Uint8Array(row.secret_sealed) } }
-          : null;
-      found.set(row.id, {
-        id: row.id,
-        signalId: row.signal_id,
-        workspaceId: row.workspace_id,
-        status: row.status,
-        body: row.body,
-        redeliveryQueued: row.redelivery_queued,
-        webhook,
-      });
-    }
-    return found;
-  }
-
-  /**
-   * In the caller's transaction: each attempt's record (numbered in order) and, while its delivery
-   * is pending, the delivery's new state; answers per attempt, in order, its number and whether the
-   * state changed (undefined when the delivery does not exist). Attempts of one delivery are
-   * recorded one statement after another.
-   */
-  async recordAttempts(tx: Queryable, attempts: readonly AttemptWithOutcome[]): Promise<(RecordedAttempt | undefined)[]> {
-    const results: (RecordedAttempt | undefined)[] = new Array<RecordedAttempt | undefined>(attempts.length).fill(undefined);
-    // A delivery's second attempt in one batch (its job delivered twice) goes into the next statement.
-    const rounds: { attempt: AttemptWithOutcome; index: number }[][] = [];
-    const occurrences = new Map<string, number>();
-    attempts.forEach((attempt, index) => {
-      const occurrence = occurrences.get(attempt.record.deliveryId) ?? 0;
-      occurrences.set(attempt.record.deliveryId, occurrence + 1);
-      (rounds[occurrence] ??= []).push({ attempt, index });
-    });
-    for (const round of rounds) {
-      const { rows } = await tx.query<{ id: string } & RecordedAttempt>(RECORD_ATTEMPTS, [
-        round.map(({ attempt }) => attempt.record.deliveryId),
-        round.map(({ attempt }) => attempt.outcome.status),
-        round.map(({ attempt }) => attempt.outcome.responseStatus),
-        round.map(({ attempt }) => attempt.outcome.error),
-        round.map(({ attempt }) => attempt.record.startedAt),
-        round.map(({ attempt }) => attempt.record.responseStatus),
-        round.map(({ attempt }) => attempt.record.latencyMs),
-        round.map(({ attempt }) => attempt.record.error),
-        round.map(({ attempt }) => attempt.outcome.nextAttemptAt),
-      ]);
-      const byDelivery = new Map(rows.map((row) => [row.id, { attempts: row.attempts, changed: row.changed }]));
-      for (const { attempt, index } of round) results[index] = byDelivery.get(attempt.record.deliveryId);
-    }
-    return results;
-  }
+  return results;
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EventPayload } from '@radar/contracts';
+import { inTransaction } from '@radar/platform/database';
 import { currentTraceCarrier } from '@radar/platform/telemetry';
-import { signalWebhookBody } from '../messages/webhook-body';
+import { gatherSignal } from '../data/run-delivery.repository';
+import { insertDeliveriesWithJobs } from '../data/webhook-delivery.repository';
+import { signalWebhookBody } from '../domain/messages/webhook-body';
 import type { DeliveryDeps } from './delivery-deps';
 import { queueRunJobsWhenComplete } from './queue-run-jobs';
 
@@ -15,7 +18,7 @@ type SignalDelivered = EventPayload<'signal.delivered'>;
  * (`delivery.updated`).
  */
 export async function acceptSignal(
-  deps: Pick<DeliveryDeps, 'transaction' | 'batches' | 'deliveries' | 'runs' | 'relays' | 'now' | 'logger'>,
+  deps: Pick<DeliveryDeps, 'pool' | 'batches' | 'relays' | 'now' | 'logger'>,
   event: SignalDelivered,
 ): Promise<void> {
   const { signal } = event;
@@ -44,10 +47,10 @@ export async function acceptSignal(
     if (newDelivery) await deps.batches.newDeliveries.add(newDelivery);
     return;
   }
-  const queued = await deps.transaction(async (tx) => {
-    const [created = false] = newDelivery ? await deps.deliveries.insertWithJobs([newDelivery], tx) : [];
-    const progress = await deps.runs.gatherSignal(tx, event.workspaceId, event.runId, signal);
-    const runQueued = progress ? await queueRunJobsWhenComplete(deps, tx, progress) : false;
+  const queued = await inTransaction(deps.pool, async (tx) => {
+    const [created = false] = newDelivery ? await insertDeliveriesWithJobs(tx, [newDelivery]) : [];
+    const progress = await gatherSignal(tx, event.workspaceId, event.runId, signal);
+    const runQueued = progress ? await queueRunJobsWhenComplete(tx, progress) : false;
     return created || runQueued;
   });
   if (queued) deps.relays.wake();

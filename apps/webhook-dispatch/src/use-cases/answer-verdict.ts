@@ -1,5 +1,5 @@
 import type { DeliveryStatus } from '@radar/contracts';
-import type { OutboundAnswer } from '../outbound/outbound-client';
+import type { OutboundAnswer } from '../clients/outbound-client';
 
 export interface Verdict {
   status: DeliveryStatus;

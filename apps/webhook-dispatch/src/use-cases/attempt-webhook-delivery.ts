@@ -1,6 +1,6 @@
 import { RetryLater, StopRetrying, type DeliveryContext } from '@radar/platform/rabbitmq';
 import { currentTraceCarrier } from '@radar/platform/telemetry';
-import { countDeliveryAttempt } from '../metrics/delivery-outcomes';
+import { countDeliveryAttempt } from './delivery-metrics';
 import { answerVerdict } from './answer-verdict';
 import type { DeliveryDeps } from './delivery-deps';
 import { sendWebhookAttempt } from './send-webhook-attempt';

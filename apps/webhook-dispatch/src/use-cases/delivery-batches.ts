@@ -1,5 +1,5 @@
 import { Batcher } from '@radar/platform/batch';
-import type { DeliveryToAttempt, NewWebhookDelivery } from '../data/webhook-delivery.repository';
+import { deliveriesToAttempt, insertDeliveriesWithJobs, type DeliveryToAttempt, type NewWebhookDelivery } from '../data/webhook-delivery.repository';
 import { recordAttemptOutcomes, type AttemptOutcome } from './record-attempt-outcomes';
 import type { DeliveryDeps } from './delivery-deps';
 
@@ -29,14 +29,14 @@ export interface DeliveryBatchSettings {
 export const DEFAULT_DELIVERY_BATCH_SETTINGS: DeliveryBatchSettings = { maxItems: 200, maxWaitMs: 5, concurrency: 3 };
 
 export function createDeliveryBatches(
-  deps: Pick<DeliveryDeps, 'transaction' | 'deliveries' | 'relays'>,
+  deps: Pick<DeliveryDeps, 'pool' | 'relays'>,
   settings: DeliveryBatchSettings = DEFAULT_DELIVERY_BATCH_SETTINGS,
 ): DeliveryBatches {
   return {
     newDeliveries: new Batcher({
       ...settings,
       async flush(deliveries) {
-        const created = await deps.deliveries.insertWithJobs(deliveries);
+        const created = await insertDeliveriesWithJobs(deps.pool, deliveries);
         if (created.includes(true)) deps.relays.wake();
         return created;
       },
@@ -44,7 +44,7 @@ export function createDeliveryBatches(
     deliveriesToAttempt: new Batcher({
       ...settings,
       async flush(ids) {
-        const found = await deps.deliveries.findToAttempt(ids);
+        const found = await deliveriesToAttempt(deps.pool, ids);
         return ids.map((id) => found.get(id));
       },
     }),

@@ -1,23 +1,13 @@
-import type { PoolClient } from 'pg';
 import type { Logger } from 'pino';
-import type { DeliveryLogRepository } from '../data/delivery-log.repository';
-import type { RunDeliveryRepository } from '../data/run-delivery.repository';
-import type { WebhookDeliveryRepository } from '../data/webhook-delivery.repository';
-import type { DigestMailer } from '../mail/digest-mailer';
-import type { OutboundClient } from '../outbound/outbound-client';
+import type { DigestMailer } from '../clients/digest-mailer';
+import type { OutboundClient } from '../clients/outbound-client';
 import type { DeliveryBatches } from './delivery-batches';
 import type { RegistryDeps } from './deps';
 
 /** What sending needs besides the registry. */
 export interface DeliveryDeps extends RegistryDeps {
-  /** Runs `work` in one database transaction: rows and the jobs and events they announce commit together. */
-  transaction: <T>(work: (tx: PoolClient) => Promise<T>) => Promise<T>;
-  deliveries: WebhookDeliveryRepository;
-  /** The delivery log as the public API reads it, and the redeliveries it queues. */
-  deliveryLog: DeliveryLogRepository;
   /** The deliveries' statements shared by many handlers at once. */
   batches: DeliveryBatches;
-  runs: RunDeliveryRepository;
   outbound: Pick<OutboundClient, 'post'>;
   mailer: Pick<DigestMailer, 'send'>;
   /** Tells the job relay that jobs were just committed (it also polls; events wake their relay by NOTIFY). */

@@ -1,12 +1,10 @@
-import type { SlackConnectionRepository } from '../data/slack-connection.repository';
-import type { WebhookRepository } from '../data/webhook.repository';
-import type { EndpointPolicy } from '../endpoints/endpoint-policy';
-import type { HostResolver } from '../endpoints/host-resolver';
-import type { SecretKeyring } from '../secrets/secret-keyring';
+import type { Pool } from 'pg';
+import type { EndpointPolicy, HostResolver } from '../domain/endpoints/endpoint-policy';
+import type { SecretKeyring } from '../domain/secrets/secret-keyring';
 
 export interface RegistryDeps {
-  webhooks: WebhookRepository;
-  slackConnections: SlackConnectionRepository;
+  /** The service's one pool: use cases run their statements and open their transactions on it. */
+  pool: Pool;
   keyring: SecretKeyring;
   endpointPolicy: EndpointPolicy;
   resolveHost: HostResolver;

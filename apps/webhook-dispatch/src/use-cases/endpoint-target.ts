@@ -1,5 +1,4 @@
-import { resolveEndpoint, EndpointRefused, type CheckedEndpoint } from '../endpoints/endpoint-policy';
-import { HostLookupError } from '../endpoints/host-resolver';
+import { resolveEndpoint, EndpointRefused, HostLookupError, type CheckedEndpoint } from '../domain/endpoints/endpoint-policy';
 import type { RegistryDeps } from './deps';
 
 export type EndpointTarget = { ok: true; endpoint: CheckedEndpoint } | { ok: false; error: string };

@@ -1,14 +1,16 @@
 import { RetryLater, StopRetrying, type DeliveryContext } from '@radar/platform/rabbitmq';
-import { teamChatMessage } from '../messages/team-chat-message';
-import { runDigest } from '../messages/run-digest';
-import { SEALING_CONTEXT } from '../secrets/sealing-context';
-import { WEBHOOK_USER_AGENT } from '../signing/webhook-signature';
+import { claimRunSendAttempt, runToSend } from '../data/run-delivery.repository';
+import { sealedSlackUrl } from '../data/slack-connection.repository';
+import { teamChatMessage } from '../domain/messages/team-chat-message';
+import { runDigest } from '../domain/messages/run-digest';
+import { SEALING_CONTEXT } from '../domain/secrets/sealing-context';
+import { WEBHOOK_USER_AGENT } from '../domain/signing/webhook-signature';
 import { answerVerdict } from './answer-verdict';
 import type { DeliveryDeps } from './delivery-deps';
 import { recordRunSend } from './record-run-send';
 import { endpointTarget } from './endpoint-target';
 
-type Deps = Pick<DeliveryDeps, 'runs' | 'slackConnections' | 'keyring' | 'endpointPolicy' | 'resolveHost' | 'outbound' | 'settings' | 'logger'>;
+type Deps = Pick<DeliveryDeps, 'pool' | 'keyring' | 'endpointPolicy' | 'resolveHost' | 'outbound' | 'settings' | 'logger'>;
 
 const SEND_STATUS = { delivered: 'sent', failed: 'failed', pending: 'pending' } as const;
 
@@ -17,11 +19,11 @@ const SEND_STATUS = { delivered: 'sent', failed: 'failed', pending: 'pending' } 
  * incoming-webhook JSON, under the same address rules, answer rules and retries as webhooks.
  */
 export async function postRunToTeamChat(deps: Deps, job: { runId: string }, context: Pick<DeliveryContext, 'isLastAttempt'>): Promise<void> {
-  const run = await deps.runs.findToSend(job.runId);
+  const run = await runToSend(deps.pool, job.runId);
   if (!run) throw new StopRetrying(`no ended run ${job.runId} to post`);
   if (run.chatStatus !== 'pending' || run.slackConnectionId === null) return;
-  if (!(await deps.runs.claimAttempt(job.runId, 'chat'))) return;
-  const sealedUrl = await deps.slackConnections.findSealedUrl(run.workspaceId, run.slackConnectionId);
+  if (!(await claimRunSendAttempt(deps.pool, job.runId, 'chat'))) return;
+  const sealedUrl = await sealedSlackUrl(deps.pool, run.workspaceId, run.slackConnectionId);
   if (!sealedUrl) {
     await recordRunSend(deps, job.runId, 'chat', { status: 'failed', error: 'the team-chat connection does not exist in the workspace' });
     return;

@@ -1,3 +1,4 @@
+import { purgeDeliveriesBefore } from '../data/delivery-log.repository';
 import type { DeliveryDeps } from './delivery-deps';
 
 export interface RetentionSettings {
@@ -14,11 +15,11 @@ const DAY_MS = 86_400_000;
  * left or `signal` aborts (the job's lock was lost, or the service is stopping); answers how many.
  * Only webhook-dispatch's own rows: the signals they delivered are signal-ingest's and stay.
  */
-export async function purgeExpiredDeliveries(deps: Pick<DeliveryDeps, 'deliveryLog' | 'now' | 'logger'>, settings: RetentionSettings, signal?: AbortSignal): Promise<number> {
+export async function purgeExpiredDeliveries(deps: Pick<DeliveryDeps, 'pool' | 'now' | 'logger'>, settings: RetentionSettings, signal?: AbortSignal): Promise<number> {
   const cutoff = new Date(deps.now().getTime() - settings.retentionDays * DAY_MS);
   let purged = 0;
   while (!signal?.aborted) {
-    const removed = await deps.deliveryLog.purgeBatch(cutoff, settings.batchSize);
+    const removed = await purgeDeliveriesBefore(deps.pool, cutoff, settings.batchSize);
     purged += removed;
     if (removed < settings.batchSize) break;
   }

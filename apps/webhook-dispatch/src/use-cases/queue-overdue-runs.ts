@@ -1,3 +1,5 @@
+import { inTransaction } from '@radar/platform/database';
+import { unqueuedRunsEndedBefore } from '../data/run-delivery.repository';
 import type { DeliveryDeps } from './delivery-deps';
 import { queueRunJobsWhenComplete } from './queue-run-jobs';
 
@@ -6,12 +8,12 @@ import { queueRunJobsWhenComplete } from './queue-run-jobs';
  * counts will not add up (a check's signals were never announced), and a digest with most of a
  * run beats none. Returns how many runs it queued.
  */
-export async function queueOverdueRuns(deps: Pick<DeliveryDeps, 'transaction' | 'runs' | 'relays' | 'logger'>, waitedMs: number): Promise<number> {
-  const queued = await deps.transaction(async (tx) => {
-    const overdue = await deps.runs.overdueRuns(tx, waitedMs, 100);
+export async function queueOverdueRuns(deps: Pick<DeliveryDeps, 'pool' | 'relays' | 'logger'>, waitedMs: number): Promise<number> {
+  const queued = await inTransaction(deps.pool, async (tx) => {
+    const overdue = await unqueuedRunsEndedBefore(tx, waitedMs, 100);
     for (const run of overdue) {
       deps.logger.warn({ runId: run.runId, expected: run.expectedSignals, gathered: run.gatheredSignals }, 'run still short of signals; sending what arrived');
-      await queueRunJobsWhenComplete(deps, tx, run, { force: true });
+      await queueRunJobsWhenComplete(tx, run, { force: true });
     }
     return overdue.length;
   });

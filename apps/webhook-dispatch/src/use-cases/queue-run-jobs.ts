@@ -1,22 +1,16 @@
 import type { Queryable } from '@radar/platform/database';
-import type { RunProgress } from '../data/run-delivery.repository';
 import { enqueueJob } from '../data/queue-outbox.repository';
-import type { DeliveryDeps } from './delivery-deps';
+import { markRunQueued, type RunProgress } from '../data/run-delivery.repository';
 
 /**
  * Queues a run's digest and team-chat jobs, in the caller's transaction, once the run has ended
  * and all its new signals are gathered (or `force`: the wait is over). True when it queued them.
  */
-export async function queueRunJobsWhenComplete(
-  deps: Pick<DeliveryDeps, 'runs'>,
-  tx: Queryable,
-  progress: RunProgress,
-  options: { force?: boolean } = {},
-): Promise<boolean> {
+export async function queueRunJobsWhenComplete(tx: Queryable, progress: RunProgress, options: { force?: boolean } = {}): Promise<boolean> {
   if (progress.queued || progress.expectedSignals === null) return false;
   if (progress.gatheredSignals < progress.expectedSignals && !options.force) return false;
   if (progress.emailStatus === 'pending') await enqueueJob(tx, 'delivery.email_digest', { runId: progress.runId });
   if (progress.chatStatus === 'pending') await enqueueJob(tx, 'delivery.team_chat', { runId: progress.runId });
-  await deps.runs.markQueued(tx, progress.runId);
+  await markRunQueued(tx, progress.runId);
   return true;
 }

@@ -1,7 +1,8 @@
 import { writeOutboxEvents, type AnyOutboxEvent } from '@radar/platform/outbox';
 import type { DeliveryStatus } from '@radar/contracts';
-import type { DeliveryToAttempt } from '../data/webhook-delivery.repository';
-import type { OutboundAnswer } from '../outbound/outbound-client';
+import { inTransaction } from '@radar/platform/database';
+import { recordAttempts, type DeliveryToAttempt } from '../data/webhook-delivery.repository';
+import type { OutboundAnswer } from '../clients/outbound-client';
 import type { DeliveryDeps } from './delivery-deps';
 
 /** One attempt of a webhook delivery as it ended: what the receiver answered and where that leaves the delivery. */
@@ -21,9 +22,9 @@ export interface AttemptOutcome {
  * the state changed (the delivery was still pending), its `delivery.updated` event. An attempt
  * of a delivery that had already ended (a repeated job) is recorded without an event.
  */
-export async function recordAttemptOutcomes(deps: Pick<DeliveryDeps, 'transaction' | 'deliveries'>, outcomes: readonly AttemptOutcome[]): Promise<void[]> {
-  await deps.transaction(async (tx) => {
-    const recorded = await deps.deliveries.recordAttempts(
+export async function recordAttemptOutcomes(deps: Pick<DeliveryDeps, 'pool'>, outcomes: readonly AttemptOutcome[]): Promise<void[]> {
+  await inTransaction(deps.pool, async (tx) => {
+    const recorded = await recordAttempts(
       tx,
       outcomes.map(({ delivery, startedAt, answer, status, nextAttemptAt }) => {
         const error = answer.error ?? (status === 'delivered' ? null : `receiver answered ${answer.status}`);

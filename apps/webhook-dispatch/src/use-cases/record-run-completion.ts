@@ -1,4 +1,6 @@
 import type { EventPayload } from '@radar/contracts';
+import { inTransaction } from '@radar/platform/database';
+import { recordRunEnd } from '../data/run-delivery.repository';
 import type { DeliveryDeps } from './delivery-deps';
 import { queueRunJobsWhenComplete } from './queue-run-jobs';
 
@@ -7,14 +9,13 @@ import { queueRunJobsWhenComplete } from './queue-run-jobs';
  * (email monitors) and one team-chat message (monitors with a connection), sent once all its
  * new signals have arrived here. A run without new signals sends nothing.
  */
-export async function recordRunCompletion(deps: Pick<DeliveryDeps, 'transaction' | 'runs' | 'relays'>, event: EventPayload<'monitor.run.completed'>): Promise<void> {
+export async function recordRunCompletion(deps: Pick<DeliveryDeps, 'pool' | 'relays'>, event: EventPayload<'monitor.run.completed'>): Promise<void> {
   const sendsEmail = event.deliveryMethod === 'email';
   const postsToChat = event.slackConnectionId !== null;
   if (event.newItemsTotal === 0 || (!sendsEmail && !postsToChat)) return;
-  const queued = await deps.transaction(async (tx) => {
-    const progress = await deps.runs.recordCompletion(tx, {
+  const queued = await inTransaction(deps.pool, async (tx) => {
+    const progress = await recordRunEnd(tx, event.workspaceId, {
       runId: event.runId,
-      workspaceId: event.workspaceId,
       monitorId: event.monitorId,
       monitorName: event.monitorName,
       runDate: event.runDate,
@@ -24,7 +25,7 @@ export async function recordRunCompletion(deps: Pick<DeliveryDeps, 'transaction'
       sendsEmail,
       postsToChat,
     });
-    return queueRunJobsWhenComplete(deps, tx, progress);
+    return queueRunJobsWhenComplete(tx, progress);
   });
   if (queued) deps.relays.wake();
 }

@@ -1,7 +1,6 @@
 import { WEBHOOK_URL_MAX_LENGTH } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import { checkEndpointUrl, EndpointRefused } from '../endpoints/endpoint-policy';
-import { HostLookupError } from '../endpoints/host-resolver';
+import { checkEndpointUrl, EndpointRefused, HostLookupError } from '../domain/endpoints/endpoint-policy';
 import type { RegistryDeps } from './deps';
 
 const refused = (field: string, message: string) =>

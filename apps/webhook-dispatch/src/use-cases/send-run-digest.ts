@@ -1,12 +1,13 @@
 import { StopRetrying, type DeliveryContext } from '@radar/platform/rabbitmq';
-import { digestMessageId, digestRecipient } from '../mail/digest-recipient';
-import { MailRejected } from '../mail/digest-mailer';
-import { digestEmail } from '../messages/digest-email';
-import { runDigest } from '../messages/run-digest';
+import { claimRunSendAttempt, runToSend } from '../data/run-delivery.repository';
+import { digestMessageId, digestRecipient } from '../domain/messages/digest-recipient';
+import { MailRejected } from '../clients/digest-mailer';
+import { digestEmail } from '../domain/messages/digest-email';
+import { runDigest } from '../domain/messages/run-digest';
 import type { DeliveryDeps } from './delivery-deps';
 import { recordRunSend } from './record-run-send';
 
-type Deps = Pick<DeliveryDeps, 'runs' | 'mailer' | 'settings' | 'logger'>;
+type Deps = Pick<DeliveryDeps, 'pool' | 'mailer' | 'settings' | 'logger'>;
 
 /**
  * Sends a run's email digest (a `delivery.email_digest` job) to the workspace owner: one email,
@@ -14,9 +15,9 @@ type Deps = Pick<DeliveryDeps, 'runs' | 'mailer' | 'settings' | 'logger'>;
  * SMTP server fails for now; a 5xx refusal or the last attempt ends it as failed.
  */
 export async function sendRunDigest(deps: Deps, job: { runId: string }, context: Pick<DeliveryContext, 'isLastAttempt'>): Promise<void> {
-  const run = await deps.runs.findToSend(job.runId);
+  const run = await runToSend(deps.pool, job.runId);
   if (!run) throw new StopRetrying(`no ended run ${job.runId} to send a digest for`);
-  if (run.emailStatus !== 'pending' || !(await deps.runs.claimAttempt(job.runId, 'email'))) return;
+  if (run.emailStatus !== 'pending' || !(await claimRunSendAttempt(deps.pool, job.runId, 'email'))) return;
   if (run.signals.length === 0) {
     await recordRunSend(deps, job.runId, 'email', { status: 'failed', error: 'none of the run’s signals arrived' });
     return;

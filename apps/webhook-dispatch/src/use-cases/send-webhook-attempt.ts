@@ -1,7 +1,7 @@
 import type { DeliveryToAttempt } from '../data/webhook-delivery.repository';
-import type { OutboundAnswer } from '../outbound/outbound-client';
-import { SEALING_CONTEXT } from '../secrets/sealing-context';
-import { signedWebhookHeaders } from '../signing/webhook-signature';
+import type { OutboundAnswer } from '../clients/outbound-client';
+import { SEALING_CONTEXT } from '../domain/secrets/sealing-context';
+import { signedWebhookHeaders } from '../domain/signing/webhook-signature';
 import type { DeliveryDeps } from './delivery-deps';
 import { endpointTarget } from './endpoint-target';
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookTestResult } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import { testWebhookBody } from '../messages/webhook-body';
-import { SEALING_CONTEXT } from '../secrets/sealing-context';
-import { signedWebhookHeaders } from '../signing/webhook-signature';
+import { webhookToSend, webhookToSendForOperator } from '../data/webhook.repository';
+import { testWebhookBody } from '../domain/messages/webhook-body';
+import { SEALING_CONTEXT } from '../domain/secrets/sealing-context';
+import { signedWebhookHeaders } from '../domain/signing/webhook-signature';
 import { answerVerdict } from './answer-verdict';
 import type { DeliveryDeps } from './delivery-deps';
 import { endpointTarget } from './endpoint-target';
@@ -17,12 +18,12 @@ export type WebhookOwner = { workspaceId: string } | 'operator';
  * real delivery, under a `webhook-id` of `test_<uuid>`, no retries, and nothing recorded.
  */
 export async function testWebhook(
-  deps: Pick<DeliveryDeps, 'webhooks' | 'keyring' | 'endpointPolicy' | 'resolveHost' | 'outbound' | 'settings' | 'now'>,
+  deps: Pick<DeliveryDeps, 'pool' | 'keyring' | 'endpointPolicy' | 'resolveHost' | 'outbound' | 'settings' | 'now'>,
   webhookId: string,
   owner: WebhookOwner,
 ): Promise<WebhookTestResult> {
   // The id was parsed as a path parameter (a UUID) by the HTTP layer.
-  const webhook = owner === 'operator' ? await deps.webhooks.findForOperator(webhookId) : await deps.webhooks.findInWorkspace(owner.workspaceId, webhookId);
+  const webhook = owner === 'operator' ? await webhookToSendForOperator(deps.pool, webhookId) : await webhookToSend(deps.pool, owner.workspaceId, webhookId);
   if (!webhook) throw new AppError('NOT_FOUND', `No webhook with id ${webhookId}`);
   const messageId = `test_${randomUUID()}`;
   const at = deps.now();

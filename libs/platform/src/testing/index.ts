@@ -40,3 +40,4 @@ export { REPOSITORY_ROOT, startSibling, type SiblingProcess } from './sibling-pr
 export { createLocalS3Server, LOCAL_S3_CREDENTIALS, type LocalS3Server } from './local-object-store';
 export { eventually } from './eventually';
 export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
+export { aRunCompleted, aSignal, aSignalDelivered } from './signal-records';

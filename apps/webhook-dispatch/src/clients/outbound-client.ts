@@ -2,7 +2,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIPv6, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { CheckedEndpoint } from '../endpoints/endpoint-policy';
+import type { CheckedEndpoint } from '../domain/endpoints/endpoint-policy';
 import { receiverRetryAfterMs } from './retry-after';
 
 /** What the receiver answered; `status` is null when no response came (then `error` says why). */

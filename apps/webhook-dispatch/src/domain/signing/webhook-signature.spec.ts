@@ -1,5 +1,5 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { generateSigningSecret } from '../secrets/signing-secret';
+import { generateSigningSecret } from './signing-secret';
 import { signedWebhookHeaders, webhookSignature } from './webhook-signature';
 
 describe('Standard Webhooks signing', () => {

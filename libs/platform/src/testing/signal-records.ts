@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { FAMILY_LABELS, SIGNAL_LABELS, type EventPayload, type SignalRecord } from '@radar/contracts';
 
+/**
+ * Signals as signal-ingest announces them and runs as monitor-scheduler ends them: what
+ * webhook-dispatch receives, for its tests and the delivery benchmarks alike.
+ */
+
 /** A Signal record as signal-ingest publishes it (webhook fields still null). */
 export function aSignal(overrides: Partial<SignalRecord> = {}): SignalRecord {
   return {
@@ -28,20 +33,26 @@ export function aSignal(overrides: Partial<SignalRecord> = {}): SignalRecord {
   };
 }
 
-export type SignalDelivered = EventPayload<'signal.delivered'>;
-
 /** `signal.delivered` for a webhook monitor (or, with `webhookId: null` and an email signal, an email one). */
-export function aSignalDelivered(fields: { workspaceId: string; runId?: string; webhookId: string | null; slackConnectionId?: string | null; signal?: Partial<SignalRecord> }): SignalDelivered {
+export function aSignalDelivered(fields: {
+  workspaceId: string;
+  runId?: string;
+  runDate?: string;
+  webhookId: string | null;
+  slackConnectionId?: string | null;
+  signal?: Partial<SignalRecord>;
+}): EventPayload<'signal.delivered'> {
   return {
     workspaceId: fields.workspaceId,
     runId: fields.runId ?? randomUUID(),
-    runDate: '2026-11-25',
+    runDate: fields.runDate ?? '2026-11-25',
     webhookId: fields.webhookId,
     slackConnectionId: fields.slackConnectionId ?? null,
     signal: aSignal({ delivery_method: fields.webhookId === null ? 'email' : 'webhook', ...fields.signal }),
   };
 }
 
+/** `monitor.run.completed` of an email monitor with no new signals, unless the fields say otherwise. */
 export function aRunCompleted(fields: Partial<EventPayload<'monitor.run.completed'>> & { workspaceId: string; runId: string }): EventPayload<'monitor.run.completed'> {
   return {
     monitorId: randomUUID(),

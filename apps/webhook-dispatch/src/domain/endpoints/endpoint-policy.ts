@@ -1,6 +1,19 @@
 import { isIP } from 'node:net';
 import { classifyAddress, isAllowedAddress, type AllowableAddressClass } from './address-class';
-import { HostLookupError, type HostResolver } from './host-resolver';
+
+/** Every address a host name resolves to (the system resolver in production, a fixed table in tests). */
+export type HostResolver = (host: string) => Promise<string[]>;
+
+/** A failed lookup: `temporary` when resolution itself failed (try again later), not when the name does not exist. */
+export class HostLookupError extends Error {
+  constructor(
+    message: string,
+    readonly temporary: boolean,
+  ) {
+    super(message);
+    this.name = 'HostLookupError';
+  }
+}
 
 /** Where Radar may send: decisions.md "Delivery", as the deployment configures it. */
 export interface EndpointPolicy {

@@ -1,4 +1,4 @@
-import { aSignal } from '../../test/signal-records';
+import { aSignal } from '@radar/platform/testing';
 import { digestEmail } from './digest-email';
 import { runDigest } from './run-digest';
 import { teamChatMessage } from './team-chat-message';

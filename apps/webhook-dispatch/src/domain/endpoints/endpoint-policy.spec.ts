@@ -1,6 +1,5 @@
 import type { AllowableAddressClass } from './address-class';
-import { checkEndpointUrl, EndpointRefused, type EndpointPolicy } from './endpoint-policy';
-import { HostLookupError, systemHostResolver, type HostResolver } from './host-resolver';
+import { checkEndpointUrl, EndpointRefused, HostLookupError, type EndpointPolicy, type HostResolver } from './endpoint-policy';
 
 const production: EndpointPolicy = { allowHttp: false, allowedAddressClasses: new Set() };
 const development: EndpointPolicy = { allowHttp: true, allowedAddressClasses: new Set<AllowableAddressClass>(['loopback']) };
@@ -104,23 +103,5 @@ describe('checkEndpointUrl', () => {
       throw new HostLookupError('the resolver did not answer', true);
     };
     await expect(checkEndpointUrl('https://hooks.example.com/', production, down)).rejects.toMatchObject({ name: 'HostLookupError', temporary: true });
-  });
-});
-
-describe('systemHostResolver', () => {
-  const resolve = systemHostResolver();
-
-  it('resolves localhost to a loopback address', async () => {
-    const addresses = await resolve('localhost');
-    expect(addresses.length).toBeGreaterThan(0);
-    expect(addresses.every((address) => address === '127.0.0.1' || address === '::1')).toBe(true);
-  });
-
-  it('reports a name under .invalid (RFC 6761: never resolves) as not existing rather than temporary', async () => {
-    await expect(resolve('no-such-host.invalid')).rejects.toMatchObject({ name: 'HostLookupError', temporary: false });
-  });
-
-  it('lets the system resolver refuse localhost through checkEndpointUrl in production', async () => {
-    expect(await refusal('https://localhost:8443/hook', production, resolve)).toMatch(/^host localhost resolves to (127\.0\.0\.1|::1), a loopback address/);
   });
 });

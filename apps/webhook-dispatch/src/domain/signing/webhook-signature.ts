@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { SIGNING_SECRET_PREFIX } from '../secrets/signing-secret';
+import { SIGNING_SECRET_PREFIX } from './signing-secret';
 
 /** Sent with every webhook request, so receivers can tell Radar's requests apart in their logs. */
 export const WEBHOOK_USER_AGENT = 'Radar-Webhooks/1.0';

@@ -1,18 +1,5 @@
 import { lookup } from 'node:dns/promises';
-
-/** Every address a host name resolves to. */
-export type HostResolver = (host: string) => Promise<string[]>;
-
-/** A failed lookup: `temporary` when resolution itself failed (try again later), not when the name does not exist. */
-export class HostLookupError extends Error {
-  constructor(
-    message: string,
-    readonly temporary: boolean,
-  ) {
-    super(message);
-    this.name = 'HostLookupError';
-  }
-}
+import { HostLookupError, type HostResolver } from '../domain/endpoints/endpoint-policy';
 
 /** The resolver's answers that mean the name has no address, as opposed to a resolver that did not answer. */
 const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME', 'EAI_NODATA']);

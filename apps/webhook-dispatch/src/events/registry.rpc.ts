@@ -6,7 +6,7 @@ import { findSlackConnection, webhookExists } from '../use-cases/registry-lookup
 const QUEUE = 'webhook-dispatch';
 
 /** The registry's NATS request API: other services (monitor-scheduler) ask whether a webhook or team-chat connection exists. */
-export function serveRegistryRpc(bus: Bus, deps: Pick<RegistryDeps, 'webhooks' | 'slackConnections'>): void {
+export function serveRegistryRpc(bus: Bus, deps: Pick<RegistryDeps, 'pool'>): void {
   bus.serve(RPCS.webhooks.webhookExists, (input) => webhookExists(deps, input), { queue: QUEUE });
   bus.serve(RPCS.webhooks.slackConnection, (input) => findSlackConnection(deps, input), { queue: QUEUE });
 }
