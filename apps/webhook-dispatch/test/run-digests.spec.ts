@@ -46,6 +46,12 @@ function anEmailRun() {
 }
 
 describe('email digests: a real SMTP server receives one email per run with new signals', () => {
+  const emailRecorded = (runId: string) =>
+    eventually(async () => {
+      const row = await storedRow(service.pool, 'run_deliveries', 'run_id = $1', [runId]);
+      return row?.email_status === 'sent' ? row : undefined;
+    }, 'the email recorded as sent');
+
   it('sends the run’s signals grouped by company, plain text and HTML, to the workspace owner', async () => {
     const run = anEmailRun();
     for (const event of run.signals) await service.publishSignal(event);
@@ -67,8 +73,8 @@ describe('email digests: a real SMTP server receives one email per run with new 
     expect(message.html).toContain('<h2>acme.example (2)</h2>');
     expect(message.html).toContain('Zeta hires a CFO — Ünïcode');
 
-    const row = await storedRow(service.pool, 'run_deliveries', 'run_id = $1', [run.runId]);
-    expect(row).toMatchObject({ email_status: 'sent', email_attempts: 1, gathered_signals: 3, expected_signals: 3, chat_status: null });
+    // The mail server has the message before the delivery row records it as sent.
+    expect(await emailRecorded(run.runId)).toMatchObject({ email_status: 'sent', email_attempts: 1, gathered_signals: 3, expected_signals: 3, chat_status: null });
     await sleep(300);
     expect(mailsTo(run.workspaceId)).toHaveLength(1);
   });
@@ -96,8 +102,7 @@ describe('email digests: a real SMTP server receives one email per run with new 
     await service.publishRunCompleted(run.completed);
 
     await eventually(() => (mailsTo(run.workspaceId).length > 0 ? true : undefined), 'the digest after two refusals');
-    const row = await storedRow(service.pool, 'run_deliveries', 'run_id = $1', [run.runId]);
-    expect(row).toMatchObject({ email_status: 'sent', email_attempts: 3 });
+    expect(await emailRecorded(run.runId)).toMatchObject({ email_status: 'sent', email_attempts: 3 });
     expect(mailsTo(run.workspaceId)).toHaveLength(1);
   });
 
