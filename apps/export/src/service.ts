@@ -8,9 +8,9 @@ import { exportConfig } from './config';
 import { ExportCreationRepository } from './data/export-creation.repository';
 import { ExportJobsRepository } from './data/export-jobs.repository';
 import { exportRoutes } from './http/export.routes';
-import { ObjectStorage } from './storage/object-storage';
+import { ObjectStorage } from './clients/object-storage';
 import type { ExportDeps } from './use-cases/deps';
-import { ExportWorker } from './worker/export-worker';
+import { ExportWorker } from './events/export-worker';
 
 /** A job attempt that runs longer than this is abandoned and retried (a store that stopped answering). */
 const ATTEMPT_TIMEOUT_MS = 10 * 60_000;

@@ -2,7 +2,7 @@ import type { SearchClient } from '../clients/search-client';
 import type { LedgerClient } from '../clients/ledger-client';
 import type { ExportCreationRepository } from '../data/export-creation.repository';
 import type { ExportJobsRepository } from '../data/export-jobs.repository';
-import type { ObjectStorage } from '../storage/object-storage';
+import type { ObjectStorage } from '../clients/object-storage';
 
 export interface ExportDeps {
   jobs: ExportJobsRepository;

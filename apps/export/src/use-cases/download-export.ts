@@ -1,6 +1,6 @@
 import { EXPORT_DOWNLOAD_TTL_SECONDS, type DownloadResponse, type ExportFormat } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import { exportFileType } from '../files/export-file-type';
+import { exportFileType } from '../domain/export-file-type';
 import type { ExportDeps } from './deps';
 import { findExport } from './read-exports';
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { exportEvent } from '../data/export-events';
-import type { ExportDeps } from '../use-cases/deps';
+import { exportEvent } from '../../data/export-events';
+import type { ExportDeps } from '../deps';
 import { failExport } from './fail-export';
 import { exportObjectKey, LeaseLostError, writeExportFile } from './write-export-file';
 

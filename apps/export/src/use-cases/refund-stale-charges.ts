@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { ExportDeps } from '../use-cases/deps';
-import { chargeReference, EXPORT_REFUND_REASON, refundReference } from '../use-cases/export-billing';
+import type { ExportDeps } from './deps';
+import { chargeReference, EXPORT_REFUND_REASON, refundReference } from './export-billing';
 
 /**
  * Charges that may have been taken for exports that were never created: a charge attempt is

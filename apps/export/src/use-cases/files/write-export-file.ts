@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ExportFormat } from '@radar/contracts';
-import type { ExportJobRecord } from '../data/export-job-record';
-import type { JobLease } from '../data/export-jobs.repository';
-import { ByteCounter, exportFileStream } from '../files/export-file-stream';
-import { exportFileType } from '../files/export-file-type';
-import type { ExportDeps } from '../use-cases/deps';
+import type { ExportJobRecord } from '../../data/export-job-record';
+import type { JobLease } from '../../data/export-jobs.repository';
+import { ByteCounter, exportFileStream } from '../../domain/export-file-stream';
+import { exportFileType } from '../../domain/export-file-type';
+import type { ExportDeps } from '../deps';
 import { companyBatches } from './company-batches';
 
 export interface WrittenFile {

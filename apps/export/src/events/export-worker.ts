@@ -2,10 +2,10 @@ import { IDEMPOTENCY_KEY_TTL_HOURS } from '@radar/contracts';
 import type { Bus } from '@radar/platform/nats';
 import type { Logger } from 'pino';
 import type { ExportDeps } from '../use-cases/deps';
-import { countExportAttempt } from './export-outcomes';
+import { countExportAttempt } from '../use-cases/files/export-attempt-metrics';
 import { JobSlots } from './job-slots';
-import { refundStaleCharges } from './refund-stale-charges';
-import { runExportJob, type JobRunSettings } from './run-export-job';
+import { refundStaleCharges } from '../use-cases/refund-stale-charges';
+import { runExportJob, type JobRunSettings } from '../use-cases/files/run-export-job';
 
 /** How often a worker removes Idempotency-Key answers past their replay window. */
 const PRUNE_INTERVAL_MS = 60 * 60_000;

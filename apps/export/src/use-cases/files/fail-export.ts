@@ -1,8 +1,8 @@
-import type { ExportJobRecord } from '../data/export-job-record';
-import type { JobLease } from '../data/export-jobs.repository';
-import { exportEvent } from '../data/export-events';
-import type { ExportDeps } from '../use-cases/deps';
-import { chargeReference, EXPORT_REFUND_REASON, refundReference } from '../use-cases/export-billing';
+import type { ExportJobRecord } from '../../data/export-job-record';
+import type { JobLease } from '../../data/export-jobs.repository';
+import { exportEvent } from '../../data/export-events';
+import type { ExportDeps } from '../deps';
+import { chargeReference, EXPORT_REFUND_REASON, refundReference } from '../export-billing';
 
 /**
  * A job that cannot finish: its charge is refunded in full (reason `export_refund`, reference
