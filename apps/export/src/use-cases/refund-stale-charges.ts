@@ -1,6 +1,10 @@
-import type { Logger } from 'pino';
+import { chargeAttemptsOlderThan, deleteChargeAttempt } from '../data/charge-attempts.repository';
 import type { ExportDeps } from './deps';
 import { chargeReference, EXPORT_REFUND_REASON, refundReference } from './export-billing';
+import { inWorkspaceLock } from './workspace-lock';
+
+/** Charge attempts looked at per sweep; the next sweep takes the rest. */
+const SWEEP_SIZE = 50;
 
 /**
  * Charges that may have been taken for exports that were never created: a charge attempt is
@@ -9,16 +13,12 @@ import { chargeReference, EXPORT_REFUND_REASON, refundReference } from './export
  * workspace's lock (the lock the create held until its commit), the charge is refunded if the
  * ledger took it, and the attempt is dropped.
  */
-export async function refundStaleCharges(
-  deps: Pick<ExportDeps, 'creation' | 'ledger'>,
-  olderThanMs: number,
-  logger: Logger,
-): Promise<number> {
-  const stale = await deps.creation.staleChargeAttempts(olderThanMs, 50);
+export async function refundStaleCharges(deps: Pick<ExportDeps, 'pool' | 'ledger' | 'logger'>, olderThanMs: number): Promise<number> {
+  const stale = await chargeAttemptsOlderThan(deps.pool, olderThanMs, SWEEP_SIZE);
   let refunded = 0;
   for (const attempt of stale) {
-    await deps.creation.inWorkspace(attempt.workspaceId, async (session) => {
-      if (!(await session.takeChargeAttempt(attempt.exportId))) return;
+    await inWorkspaceLock(deps, attempt.workspaceId, async (db) => {
+      if (!(await deleteChargeAttempt(db, attempt.workspaceId, attempt.exportId))) return;
       const outcome = await deps.ledger.refund(
         attempt.workspaceId,
         chargeReference(attempt.exportId),
@@ -27,7 +27,7 @@ export async function refundStaleCharges(
       );
       if (outcome.status === 'applied') {
         refunded += 1;
-        logger.warn({ exportId: attempt.exportId, workspaceId: attempt.workspaceId }, 'refunded the charge of an export that was never created');
+        deps.logger.warn({ exportId: attempt.exportId, workspaceId: attempt.workspaceId }, 'refunded the charge of an export that was never created');
       }
     });
   }
