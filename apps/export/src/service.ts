@@ -3,12 +3,12 @@ import path from 'node:path';
 import { Router } from 'express';
 import { defineService, runService } from '@radar/platform/service';
 import { LedgerClient } from './clients/ledger-client';
+import { ObjectStorage } from './clients/object-storage';
 import { SearchClient } from './clients/search-client';
 import { exportConfig } from './config';
-import { exportRoutes } from './http/export.routes';
-import { ObjectStorage } from './clients/object-storage';
-import type { ExportDeps } from './use-cases/deps';
 import { ExportWorker } from './events/export-worker';
+import { exportRoutes } from './http/export.routes';
+import type { ExportDeps } from './use-cases/deps';
 
 /** A job attempt that runs longer than this is abandoned and retried (a store that stopped answering). */
 const ATTEMPT_TIMEOUT_MS = 10 * 60_000;
