@@ -3,14 +3,12 @@ import path from 'node:path';
 import { Router } from 'express';
 import { defineService, runService } from '@radar/platform/service';
 import { LedgerClient } from './clients/ledger-client';
+import { ObjectStorage } from './clients/object-storage';
 import { SearchClient } from './clients/search-client';
 import { exportConfig } from './config';
-import { ExportCreationRepository } from './data/export-creation.repository';
-import { ExportJobsRepository } from './data/export-jobs.repository';
+import { ExportWorker } from './events/export-worker';
 import { exportRoutes } from './http/export.routes';
-import { ObjectStorage } from './storage/object-storage';
 import type { ExportDeps } from './use-cases/deps';
-import { ExportWorker } from './worker/export-worker';
 
 /** A job attempt that runs longer than this is abandoned and retried (a store that stopped answering). */
 const ATTEMPT_TIMEOUT_MS = 10 * 60_000;
@@ -40,12 +38,12 @@ export const exportService = defineService({
       logger,
     );
     const deps: ExportDeps = {
-      jobs: new ExportJobsRepository(pool),
-      creation: new ExportCreationRepository(pool),
+      pool,
       search: new SearchClient(bus),
       ledger: new LedgerClient(bus),
       storage,
       now,
+      logger,
     };
     const servesApi = config.EXPORT_ROLE !== 'worker';
     const worker =
@@ -67,11 +65,10 @@ export const exportService = defineService({
               retryDelaysMs: config.EXPORT_RETRY_DELAYS_MS,
               attemptTimeoutMs: ATTEMPT_TIMEOUT_MS,
             },
-            logger,
           );
     logger.info({ role: config.EXPORT_ROLE }, 'export role');
     return {
-      deps: { ...deps, pool, worker },
+      deps: { ...deps, worker },
       // A worker-only process still answers /healthz and /readyz on its port, for probes.
       http: [{ routes: servesApi ? exportRoutes(deps, config.INTERNAL_SIGNING_SECRET) : Router() }],
       // Seen by `radar status`; not a readiness check: the API answers without storage, files wait for it.

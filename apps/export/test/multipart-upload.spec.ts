@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Client } from 'minio';
-import { uploadInParts } from '../src/storage/multipart-upload';
+import { uploadInParts } from '../src/clients/multipart-upload';
 import { LOCAL_S3_CREDENTIALS, startLocalS3, type LocalS3 } from '@radar/platform/testing/local-s3';
 
 describe('uploadInParts', () => {

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_TTL_HOURS, type CreateExportBody, type CreateExportResponse } from '@radar/contracts';
+import type { Queryable } from '@radar/platform/database';
 import { AppError } from '@radar/platform/errors';
-import type { StoredAnswer } from '../data/export-creation.repository';
-import { exportEvent } from '../data/export-events';
+import { writeOutboxEvents } from '@radar/platform/outbox';
+import { deleteChargeAttempt, recordChargeAttempt } from '../data/charge-attempts.repository';
+import { insertJob } from '../data/export-jobs.repository';
+import { storeAnswer, storedAnswer } from '../data/idempotency-keys.repository';
+import { unlockCompanies, unlockedAmong } from '../data/workspace-unlocks.repository';
 import type { ExportDeps } from './deps';
 import { chargeReference, EXPORT_CHARGE_REASON } from './export-billing';
 import { findCandidates } from './export-candidates';
+import { exportEvent } from './export-events';
 import { requestFingerprint } from './request-fingerprint';
+import { inWorkspaceLock } from './workspace-lock';
 
 export interface CreateExportInput {
   workspaceId: string;
@@ -23,14 +29,15 @@ const keyReused = (key: string) =>
 
 /** The first answer for the key, when one was stored in the replay window; a different body is 422. */
 async function replayed(
-  answers: { storedAnswer(key: string, since: Date): Promise<StoredAnswer | null> },
+  db: Queryable,
+  workspaceId: string,
   key: string | undefined,
   fingerprint: string,
   now: Date,
 ): Promise<CreateExportResponse | null> {
   if (key === undefined) return null;
   const since = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_HOURS * 3_600_000);
-  const stored = await answers.storedAnswer(key, since);
+  const stored = await storedAnswer(db, workspaceId, key, since);
   if (!stored) return null;
   if (stored.requestHash !== fingerprint) throw keyReused(key);
   return stored.body;
@@ -49,24 +56,25 @@ export async function createExport(deps: ExportDeps, input: CreateExportInput): 
   const { workspaceId, body, idempotencyKey } = input;
   const fingerprint = requestFingerprint(body);
   // A replay answers before search is asked anything; the check is repeated under the lock below.
-  const early = await replayed(deps.creation.answersOf(workspaceId), idempotencyKey, fingerprint, deps.now());
+  const early = await replayed(deps.pool, workspaceId, idempotencyKey, fingerprint, deps.now());
   if (early) return early;
 
   const { companyIds, capped } = await findCandidates(deps, workspaceId, body);
   const exportId = randomUUID();
-  await deps.creation.recordChargeAttempt(exportId, workspaceId);
+  await recordChargeAttempt(deps.pool, workspaceId, exportId);
 
-  const outcome = await deps.creation.inWorkspace(workspaceId, async (session): Promise<CreationOutcome> => {
+  const outcome = await inWorkspaceLock(deps, workspaceId, async (db): Promise<CreationOutcome> => {
     const now = deps.now();
-    const earlier = await replayed(session, idempotencyKey, fingerprint, now);
+    const earlier = await replayed(db, workspaceId, idempotencyKey, fingerprint, now);
     if (earlier) {
-      await session.takeChargeAttempt(exportId);
+      await deleteChargeAttempt(db, workspaceId, exportId);
       return { kind: 'replayed', answer: earlier };
     }
-    if (!(await session.takeChargeAttempt(exportId))) {
+    // Gone when the stale-charge sweep refunded it: this creation must not go on.
+    if (!(await deleteChargeAttempt(db, workspaceId, exportId))) {
       throw new AppError('SERVICE_UNAVAILABLE', 'The export took too long to create; nothing was charged. Retry with backoff');
     }
-    const unlocked = await session.unlockedAmong(companyIds);
+    const unlocked = await unlockedAmong(db, workspaceId, companyIds);
     const newIds = companyIds.filter((id) => !unlocked.has(id));
     const cost = newIds.length;
 
@@ -90,7 +98,8 @@ export async function createExport(deps: ExportDeps, input: CreateExportInput): 
       capped_at_10k: capped,
       transaction_id: transactionId,
     };
-    await session.insertJob(
+    await insertJob(
+      db,
       {
         id: exportId,
         workspaceId,
@@ -103,11 +112,11 @@ export async function createExport(deps: ExportDeps, input: CreateExportInput): 
       },
       companyIds,
     );
-    await session.unlock(exportId, newIds);
-    if (idempotencyKey !== undefined) await session.storeAnswer(idempotencyKey, { requestHash: fingerprint, exportId, body: answer }, now);
-    await session.recordEvents([
-      exportEvent('export.requested', { exportId, workspaceId }, exportId),
-      ...(newIds.length > 0 ? [exportEvent('companies.unlocked', { workspaceId, exportId, companyIds: newIds }, exportId)] : []),
+    await unlockCompanies(db, workspaceId, exportId, newIds);
+    if (idempotencyKey !== undefined) await storeAnswer(db, workspaceId, idempotencyKey, { requestHash: fingerprint, exportId, body: answer }, now);
+    await writeOutboxEvents(db, [
+      exportEvent('export.requested', { exportId, workspaceId }),
+      ...(newIds.length > 0 ? [exportEvent('companies.unlocked', { workspaceId, exportId, companyIds: newIds })] : []),
     ]);
     return { kind: 'created', answer };
   });

@@ -1,14 +1,15 @@
-import type { SearchClient } from '../clients/search-client';
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
 import type { LedgerClient } from '../clients/ledger-client';
-import type { ExportCreationRepository } from '../data/export-creation.repository';
-import type { ExportJobsRepository } from '../data/export-jobs.repository';
-import type { ObjectStorage } from '../storage/object-storage';
+import type { ObjectStorage } from '../clients/object-storage';
+import type { SearchClient } from '../clients/search-client';
 
 export interface ExportDeps {
-  jobs: ExportJobsRepository;
-  creation: ExportCreationRepository;
+  /** The service's pool: use cases read through it and own their transactions on it (data/ functions take the connection). */
+  pool: Pool;
   search: SearchClient;
   ledger: LedgerClient;
   storage: ObjectStorage;
   now: () => Date;
+  logger: Logger;
 }

@@ -1,5 +1,5 @@
-import type { ExportFormat, ExportJob, ExportSourceType, ExportStatus } from '@radar/contracts';
-import type { ExportJobRecord } from '../data/export-job-record';
+import type { ExportJob } from '@radar/contracts';
+import type { ExportJobRecord } from '../data/export-jobs.repository';
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 
@@ -9,12 +9,12 @@ export function toExportJobView(job: ExportJobRecord): ExportJob {
     id: job.id,
     workspace_id: job.workspaceId,
     name: job.name,
-    export_format: job.exportFormat as ExportFormat,
-    source_type: job.sourceType as ExportSourceType,
-    status: job.status as ExportStatus,
+    export_format: job.exportFormat,
+    source_type: job.sourceType,
+    status: job.status,
     total_records: job.totalRecords,
     processed_records: job.processedRecords,
-    file_size_bytes: job.fileSizeBytes === null ? null : Number(job.fileSizeBytes),
+    file_size_bytes: job.fileSizeBytes,
     credits_charged: job.creditsCharged,
     credits_refunded: job.creditsRefunded,
     created_at: job.createdAt.toISOString(),

@@ -175,3 +175,21 @@ export async function startExportWorld(options: WorldOptions = {}) {
 }
 
 export const MIGRATIONS = path.join(__dirname, '../../prisma/migrations');
+
+/** Starting the world: two sibling builds and a dataset load, slow on a busy 2-core machine. */
+const WORLD_START_TIMEOUT_MS = 180_000;
+
+/** Starts an export world before the file's tests and closes it after them; the getter answers it inside a test. */
+export function useExportWorld(options: WorldOptions = {}): () => ExportWorld {
+  let world: ExportWorld | undefined;
+  beforeAll(async () => {
+    world = await startExportWorld(options);
+  }, WORLD_START_TIMEOUT_MS);
+  afterAll(async () => {
+    await world?.close();
+  });
+  return () => {
+    if (!world) throw new Error('The export world did not start (see the beforeAll failure)');
+    return world;
+  };
+}

@@ -1,8 +1,12 @@
-import type { Logger } from 'pino';
-import { exportEvent } from '../data/export-events';
-import type { ExportDeps } from '../use-cases/deps';
+import { inTransaction } from '@radar/platform/database';
+import { writeOutboxEvents } from '@radar/platform/outbox';
+import { claimJob, markJobCompleted, releaseForRetry, renewLease, type JobLease } from '../../data/export-jobs.repository';
+import { exportObjectKey } from '../../domain/export-file-names';
+import type { ExportDeps } from '../deps';
+import { exportEvent } from '../export-events';
+import { countExportAttempt } from './export-attempt-metrics';
 import { failExport } from './fail-export';
-import { exportObjectKey, LeaseLostError, writeExportFile } from './write-export-file';
+import { LeaseLostError, writeExportFile, type WrittenFile } from './write-export-file';
 
 export interface JobRunSettings {
   /** This worker process: the lease owner of the jobs it holds. */
@@ -18,7 +22,20 @@ export interface JobRunSettings {
 
 export type JobRunOutcome = 'not-claimed' | 'completed' | 'retrying' | 'failed' | 'lease-lost';
 
+type RunDeps = Pick<ExportDeps, 'pool' | 'search' | 'storage' | 'ledger' | 'logger'>;
+
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/** The file is written: the job is completed with it and `export.completed` written, in one transaction; false when the attempt no longer holds the job. */
+function completeExport(deps: Pick<ExportDeps, 'pool'>, workspaceId: string, lease: JobLease, file: WrittenFile): Promise<boolean> {
+  return inTransaction(deps.pool, async (db) => {
+    if (!(await markJobCompleted(db, lease, file))) return false;
+    await writeOutboxEvents(db, [
+      exportEvent('export.completed', { exportId: lease.exportId, workspaceId, totalRecords: file.records, fileSizeBytes: file.sizeBytes }),
+    ]);
+    return true;
+  });
+}
 
 /**
  * One attempt at a job, if this worker can take it: the file is written and the job completed;
@@ -26,16 +43,11 @@ const describe = (error: unknown): string => (error instanceof Error ? error.mes
  * the job fails with a refund. A job claimed past its last attempt (its worker died while ending
  * it) is ended at once.
  */
-export async function runExportJob(
-  deps: Pick<ExportDeps, 'jobs' | 'search' | 'storage' | 'ledger'>,
-  exportId: string,
-  settings: JobRunSettings,
-  logger: Logger,
-): Promise<JobRunOutcome> {
-  const job = await deps.jobs.claim(exportId, settings.workerId, settings.leaseMs);
+async function attemptExportJob(deps: RunDeps, exportId: string, settings: JobRunSettings): Promise<JobRunOutcome> {
+  const job = await claimJob(deps.pool, exportId, settings.workerId, settings.leaseMs);
   if (!job) return 'not-claimed';
   const lease = { exportId, owner: settings.workerId, attempt: job.attempts };
-  const log = logger.child({ exportId, attempt: lease.attempt });
+  const log = deps.logger.child({ exportId, attempt: lease.attempt });
 
   if (lease.attempt > settings.maxAttempts) {
     return (await failExport(deps, job, lease, job.failureReason ?? 'The export could not be written')) ? 'failed' : 'lease-lost';
@@ -46,8 +58,7 @@ export async function runExportJob(
   const timeout = setTimeout(() => controller.abort(new Error(`The attempt took longer than ${settings.attemptTimeoutMs} ms`)), settings.attemptTimeoutMs);
   // Renewed between batches too; this keeps the lease while a batch or an upload part is slow, and notices losing it.
   const heartbeat = setInterval(() => {
-    deps.jobs
-      .renewLease(lease, settings.leaseMs)
+    renewLease(deps.pool, lease, settings.leaseMs)
       .then((held) => {
         if (!held) controller.abort(new LeaseLostError(exportId));
       })
@@ -55,10 +66,7 @@ export async function runExportJob(
   }, Math.max(100, Math.floor(settings.leaseMs / 3)));
   try {
     const file = await writeExportFile(deps, job, lease, { batchSize: settings.batchSize, readAhead: settings.readAhead, leaseMs: settings.leaseMs }, controller.signal);
-    const completed = await deps.jobs.complete(lease, file, [
-      exportEvent('export.completed', { exportId, workspaceId: job.workspaceId, totalRecords: file.records, fileSizeBytes: file.sizeBytes }, exportId),
-    ]);
-    if (!completed) {
+    if (!(await completeExport(deps, job.workspaceId, lease, file))) {
       await deps.storage.removeQuietly(file.objectKey);
       return 'lease-lost';
     }
@@ -76,9 +84,16 @@ export async function runExportJob(
     }
     const delay = settings.retryDelaysMs[Math.min(lease.attempt - 1, settings.retryDelaysMs.length - 1)] ?? 0;
     log.warn({ err: error, retryInMs: delay }, 'attempt failed; will retry');
-    return (await deps.jobs.scheduleRetry(lease, delay, reason)) ? 'retrying' : 'lease-lost';
+    return (await releaseForRetry(deps.pool, lease, delay, reason)) ? 'retrying' : 'lease-lost';
   } finally {
     clearTimeout(timeout);
     clearInterval(heartbeat);
   }
+}
+
+/** One attempt at the job (see attemptExportJob), counted by outcome once its writes committed. */
+export async function runExportJob(deps: RunDeps, exportId: string, settings: JobRunSettings): Promise<JobRunOutcome> {
+  const outcome = await attemptExportJob(deps, exportId, settings);
+  countExportAttempt(outcome);
+  return outcome;
 }

@@ -1,11 +1,10 @@
-import { IDEMPOTENCY_KEY_TTL_HOURS } from '@radar/contracts';
 import type { Bus } from '@radar/platform/nats';
-import type { Logger } from 'pino';
 import type { ExportDeps } from '../use-cases/deps';
-import { countExportAttempt } from './export-outcomes';
+import { listDueExports } from '../use-cases/files/list-due-exports';
+import { runExportJob, type JobRunSettings } from '../use-cases/files/run-export-job';
+import { pruneIdempotencyAnswers } from '../use-cases/prune-idempotency-answers';
+import { refundStaleCharges } from '../use-cases/refund-stale-charges';
 import { JobSlots } from './job-slots';
-import { refundStaleCharges } from './refund-stale-charges';
-import { runExportJob, type JobRunSettings } from './run-export-job';
 
 /** How often a worker removes Idempotency-Key answers past their replay window. */
 const PRUNE_INTERVAL_MS = 60 * 60_000;
@@ -39,7 +38,6 @@ export class ExportWorker {
     private readonly deps: ExportDeps,
     private readonly bus: Bus,
     private readonly settings: WorkerSettings,
-    private readonly logger: Logger,
   ) {
     this.slots = new JobSlots(settings.concurrency);
   }
@@ -68,12 +66,10 @@ export class ExportWorker {
       this.slots.release();
       return;
     }
-    const run = runExportJob(this.deps, exportId, this.settings, this.logger)
-      .then((outcome) => {
-        countExportAttempt(outcome);
-        this.logger.debug({ exportId, outcome }, 'export job run ended');
-      })
-      .catch((error: unknown) => this.logger.error({ err: error, exportId }, 'export job run failed; it is taken up again when its lease expires'))
+    const { logger } = this.deps;
+    const run = runExportJob(this.deps, exportId, this.settings)
+      .then((outcome) => logger.debug({ exportId, outcome }, 'export job run ended'))
+      .catch((error: unknown) => logger.error({ err: error, exportId }, 'export job run failed; it is taken up again when its lease expires'))
       .finally(() => {
         this.inHand.delete(exportId);
         this.slots.release();
@@ -90,19 +86,19 @@ export class ExportWorker {
 
   private async scan(): Promise<void> {
     try {
-      await refundStaleCharges(this.deps, this.settings.staleChargeMs, this.logger);
+      await refundStaleCharges(this.deps, this.settings.staleChargeMs);
       if (Date.now() >= this.nextPruneAt) {
         this.nextPruneAt = Date.now() + PRUNE_INTERVAL_MS;
-        await this.deps.creation.pruneAnswers(IDEMPOTENCY_KEY_TTL_HOURS * 3_600_000);
+        await pruneIdempotencyAnswers(this.deps);
       }
       if (this.slots.available === 0) return;
-      for (const exportId of await this.deps.jobs.due(this.settings.concurrency * 2)) {
+      for (const exportId of await listDueExports(this.deps, this.settings.concurrency * 2)) {
         if (this.inHand.has(exportId)) continue;
         if (!this.slots.tryAcquire()) return;
         this.begin(exportId);
       }
     } catch (error) {
-      this.logger.warn({ err: error }, 'export worker scan failed; will retry');
+      this.deps.logger.warn({ err: error }, 'export worker scan failed; will retry');
     }
   }
 }

@@ -1,11 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ExportFormat } from '@radar/contracts';
-import type { ExportJobRecord } from '../data/export-job-record';
-import type { JobLease } from '../data/export-jobs.repository';
-import { ByteCounter, exportFileStream } from '../files/export-file-stream';
-import { exportFileType } from '../files/export-file-type';
-import type { ExportDeps } from '../use-cases/deps';
+import { jobCompanyIds, reportProgress, type ExportJobRecord, type JobLease } from '../../data/export-jobs.repository';
+import { exportObjectKey } from '../../domain/export-file-names';
+import { ByteCounter, exportFileStream } from '../../domain/export-file-stream';
+import { exportFileType } from '../../domain/export-file-type';
+import type { ExportDeps } from '../deps';
 import { companyBatches } from './company-batches';
 
 export interface WrittenFile {
@@ -21,10 +20,6 @@ export interface FileSettings {
   leaseMs: number;
 }
 
-/** Each attempt writes its own object, so an attempt that lost its job can never overwrite the file of the one that has it. */
-export const exportObjectKey = (job: Pick<ExportJobRecord, 'workspaceId' | 'id' | 'exportFormat'>, attempt: number): string =>
-  `exports/${job.workspaceId}/${job.id}/attempt-${attempt}.${exportFileType(job.exportFormat as ExportFormat).extension}`;
-
 export class LeaseLostError extends Error {
   constructor(exportId: string) {
     super(`The job ${exportId} is no longer held by this attempt`);
@@ -39,21 +34,21 @@ export class LeaseLostError extends Error {
  * renews the lease; `signal` aborts the attempt (lease lost, shutting down).
  */
 export async function writeExportFile(
-  deps: Pick<ExportDeps, 'jobs' | 'search' | 'storage'>,
+  deps: Pick<ExportDeps, 'pool' | 'search' | 'storage'>,
   job: ExportJobRecord,
   lease: JobLease,
   settings: FileSettings,
   signal: AbortSignal,
 ): Promise<WrittenFile> {
-  const companyIds = await deps.jobs.companyIds(job.id);
+  const companyIds = await jobCompanyIds(deps.pool, job.workspaceId, job.id);
   const objectKey = exportObjectKey(job, lease.attempt);
-  const format = job.exportFormat as ExportFormat;
+  const format = job.exportFormat;
   const batches = companyBatches(
     companyIds,
     settings,
     (ids) => deps.search.companyRows(ids),
     async (processed) => {
-      if (!(await deps.jobs.reportProgress(lease, processed, settings.leaseMs))) throw new LeaseLostError(job.id);
+      if (!(await reportProgress(deps.pool, lease, processed, settings.leaseMs))) throw new LeaseLostError(job.id);
     },
   );
   const counter = new ByteCounter();
