@@ -1,6 +1,6 @@
 import { SIGNAL_LABELS, signalRecordSchema, type ProviderItem } from '@radar/contracts';
 import { formatDay, parseDay } from '@radar/dataset';
-import { eventFamilyOf, familyLabelOf } from '../src/classification/event-family';
+import { eventFamilyOf, familyLabelOf } from '../src/domain/event-family';
 import { startProviderSimProcess, type ProviderSimProcess } from './provider-sim-process';
 import { aCheck, domainAt, startSignalIngest, type SignalIngestHarness } from './signal-ingest-harness';
 

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { Pool } from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { SignalFilters } from '@radar/contracts';
-import type { SignalExportRow } from '../export/signal-csv';
+import type { SignalExportRow } from '../domain/signal-csv';
 import { signalRowConditions } from './signal-filter-sql';
 import { SqlParams } from './sql-params';
 

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { EventOutbox } from '../events/event-outbox';
-import type { ProviderClient } from '../provider/provider-client';
+import type { ProviderClient } from '../clients/provider-client';
 import type { CheckRecorder } from './check-recorder';
 import type { LeadsFeedSettings } from './ingest-leads';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeMonitorDomain, PROVIDER_HISTORY_DAYS, type ProviderFollowedCompany } from '@radar/contracts';
 import { inTransaction } from '@radar/platform/database';
-import { eventFamilyOf } from '../classification/event-family';
+import { eventFamilyOf } from '../domain/event-family';
 import { followedCompaniesRepository } from '../data/followed-companies.repository';
 import { leadIngestsRepository, type LeadIngestCounters } from '../data/lead-ingests.repository';
 import { leadsRepository, type NewLead } from '../data/leads.repository';
-import { daysBefore, isKept, keepFrom } from '../leads/retention';
+import { daysBefore, isKept, keepFrom } from '../domain/lead-retention';
 import type { SignalIngestDeps } from './deps';
 
 export interface LeadsFeedSettings {

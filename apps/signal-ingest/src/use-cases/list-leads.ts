@@ -1,7 +1,7 @@
 import type { LeadsPage, ListLeadsQuery } from '@radar/contracts';
 import { leadReadsRepository } from '../data/lead-reads.repository';
 import { inReadSnapshot } from '../data/read-snapshot';
-import { leadView } from '../views/lead-view';
+import { leadView } from './lead-view';
 import type { SignalIngestDeps } from './deps';
 import { countLeadsByFamily, resolveLeadScope, totalOf, windowStart } from './lead-scope';
 

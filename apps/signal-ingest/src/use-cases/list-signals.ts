@@ -2,8 +2,8 @@ import type { ListSignalsQuery, SignalsPage } from '@radar/contracts';
 import { inReadSnapshot } from '../data/read-snapshot';
 import { dayAfter } from '../data/signal-filter-sql';
 import { signalReadsRepository } from '../data/signal-reads.repository';
-import { pageWindow } from '../signals/page-window';
-import { signalView } from '../views/signal-view';
+import { pageWindow } from '../domain/page-window';
+import { signalView } from './signal-view';
 import type { SignalIngestDeps } from './deps';
 
 /**

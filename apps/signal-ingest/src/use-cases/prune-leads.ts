@@ -2,7 +2,7 @@ import { STREAMS } from '@radar/contracts';
 import { inTransaction } from '@radar/platform/database';
 import { leadsRepository } from '../data/leads.repository';
 import { watchedDomainsRepository } from '../data/watched-domains.repository';
-import { keepFrom } from '../leads/retention';
+import { keepFrom } from '../domain/lead-retention';
 import type { SignalIngestDeps } from './deps';
 
 /**

@@ -1,5 +1,5 @@
-import { ProviderFailure } from '../provider/provider-failure';
-import { completionEvent } from '../checks/check-events';
+import { ProviderFailure } from '../clients/provider-failure';
+import { completionEvent } from './check-events';
 import type { CheckRecord } from '../data/checks.repository';
 import type { CheckAnswer, CheckRequest } from './check-recorder';
 import type { SignalIngestDeps } from './deps';

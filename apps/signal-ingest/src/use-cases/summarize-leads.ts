@@ -1,7 +1,7 @@
 import type { LeadsSummary, LeadsSummaryQuery } from '@radar/contracts';
 import { leadReadsRepository } from '../data/lead-reads.repository';
 import { inReadSnapshot } from '../data/read-snapshot';
-import { familyCountsView } from '../views/family-counts';
+import { familyCountsView } from './family-counts-view';
 import type { SignalIngestDeps } from './deps';
 import { countLeadsByFamily, resolveLeadScope, totalOf, windowStart } from './lead-scope';
 

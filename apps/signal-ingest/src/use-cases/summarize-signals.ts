@@ -2,7 +2,7 @@ import type { SignalsSummary, SignalsSummaryQuery } from '@radar/contracts';
 import { inReadSnapshot } from '../data/read-snapshot';
 import { dayAfter } from '../data/signal-filter-sql';
 import { signalReadsRepository, type FamilyCounts } from '../data/signal-reads.repository';
-import { familyCountsView } from '../views/family-counts';
+import { familyCountsView } from './family-counts-view';
 import type { SignalIngestDeps } from './deps';
 
 const HOUR_MS = 3_600_000;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { SIGNAL_LABELS, type EventFamily, type SignalRecord, type SignalType } from '@radar/contracts';
 import { inTransaction } from '@radar/platform/database';
-import { familyLabelOf } from '../../src/classification/event-family';
+import { familyLabelOf } from '../../src/domain/event-family';
 import { signalsRepository } from '../../src/data/signals.repository';
 
 export interface SignalSpec {

@@ -13,7 +13,7 @@ import {
   type SignalType,
 } from '@radar/contracts';
 import { failureOfStatus, ProviderFailure } from './provider-failure';
-import { retryDelayMs, type RetryTiming } from './retry-delay';
+import { retryDelayMs, type RetryTiming } from './provider-retry-delay';
 
 export interface ProviderClientOptions {
   baseUrl: string;
