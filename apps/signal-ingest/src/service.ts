@@ -5,7 +5,6 @@ import { SingleRunner } from '@radar/platform/single-runner';
 import { signalIngestConfig } from './config';
 import { consumeCheckRequests } from './events/check.consumers';
 import { consumeDeliveryOutcomes } from './events/delivery.consumers';
-import { EventOutbox } from './events/event-outbox';
 import { consumeMonitorDomains } from './events/monitor-domain.consumers';
 import { signalIngestRoutes } from './http/signal-ingest.routes';
 import { ProviderClient } from './clients/provider-client';
@@ -43,12 +42,10 @@ export const signalIngestService = defineService({
       logger,
       now,
     });
-    const outbox = new EventOutbox(pool);
     const deps: SignalIngestDeps = {
       pool,
       provider,
-      outbox,
-      checks: new CheckRecorder({ pool, outbox, logger, now }),
+      checks: new CheckRecorder({ pool, logger, now }),
       leadsFeed: { pageSize: config.LEADS_FEED_PAGE_SIZE, overlapDays: config.LEADS_FEED_OVERLAP_DAYS },
       logger,
       now,
