@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { Batcher } from '@radar/platform/batch';
-import { checksRepository, type CheckRecord } from '../data/checks.repository';
+import { findAnsweredChecks, type CheckRecord } from '../data/checks.repository';
 import { recordCheckAnswers, type CheckAnswer, type RecordingOutcome } from './record-check-answers';
 import { isTransientFailure } from './transient-failure';
 
@@ -42,7 +42,7 @@ export class CheckRecorder {
     this.lookups = new Batcher({
       ...batching,
       flush: async (checkIds) => {
-        const found = new Map((await checksRepository.findMany(deps.pool, checkIds)).map((check) => [check.id, check]));
+        const found = new Map((await findAnsweredChecks(deps.pool, checkIds)).map((check) => [check.id, check]));
         return checkIds.map((checkId) => found.get(checkId) ?? null);
       },
     });

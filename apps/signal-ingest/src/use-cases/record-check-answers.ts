@@ -2,9 +2,9 @@ import type { Pool, PoolClient } from 'pg';
 import type { EventPayload, ProviderItem, SignalRecord } from '@radar/contracts';
 import { inTransaction } from '@radar/platform/database';
 import { writeOutboxEvents } from '@radar/platform/outbox';
-import { checksRepository, type CheckRecord } from '../data/checks.repository';
-import { seenItemsRepository } from '../data/seen-items.repository';
-import { signalsRepository } from '../data/signals.repository';
+import { insertAnsweredChecks, setCheckCounters, type CheckRecord } from '../data/checks.repository';
+import { markItemsDelivered } from '../data/seen-items.repository';
+import { insertSignals } from '../data/signals.repository';
 import { applyJobOpeningFilters } from '../domain/job-opening-filters';
 import { newSignalRecord } from '../domain/signal-record';
 import { completionEvent, deliveredEvents } from './check-events';
@@ -57,14 +57,14 @@ async function writeCheckAnswers(db: PoolClient, now: () => Date, answers: reado
   const firstOfEach = new Map<string, CheckAnswer>();
   for (const answer of answers) if (!firstOfEach.has(answer.request.checkId)) firstOfEach.set(answer.request.checkId, answer);
   const claims = [...firstOfEach.values()].map((answer) => ({ answer, check: claimOf(answer, completedAt) }));
-  const claimedIds = await checksRepository.insertMany(db, claims.map(({ check }) => check));
+  const claimedIds = await insertAnsweredChecks(db, claims.map(({ check }) => check));
   const claimed = claims.filter(({ check }) => claimedIds.has(check.id));
   const claimedById = new Map(claimed.map(({ check }) => [check.id, check]));
 
   const deliverable = claimed.flatMap(({ answer, check }) =>
     'fetched' in answer ? applyJobOpeningFilters(distinctItems(answer.fetched), check.signalType, answer.request.jobOpeningFilters).map((item) => ({ answer, check, item })) : [],
   );
-  const unseen = await seenItemsRepository.markDelivered(
+  const unseen = await markItemsDelivered(
     db,
     deliverable.map(({ check, item }) => ({ monitorId: check.monitorId, checkId: check.id, plItemId: item.id })),
   );
@@ -77,7 +77,7 @@ async function writeCheckAnswers(db: PoolClient, now: () => Date, answers: reado
     signals.push(newSignalRecord(answer.request, item, firedAt));
     signalsOf.set(check.id, signals);
   }
-  await signalsRepository.insertMany(
+  await insertSignals(
     db,
     [...signalsOf].map(([checkId, signals]) => {
       const check = claimedById.get(checkId)!;
@@ -90,7 +90,7 @@ async function writeCheckAnswers(db: PoolClient, now: () => Date, answers: reado
     const delivered = signalsOf.get(check.id)?.length ?? 0;
     return { ...check, itemsNew: delivered, itemsPushed: delivered };
   });
-  await checksRepository.setCounters(db, answered.filter((check) => check.itemsNew > 0));
+  await setCheckCounters(db, answered.filter((check) => check.itemsNew > 0));
   await writeOutboxEvents(db, answered.flatMap((check) => [...deliveredEvents(check, signalsOf.get(check.id) ?? []), completionEvent(check)]));
   return answers.map((answer): RecordingOutcome => (claimedIds.has(answer.request.checkId) && firstOfEach.get(answer.request.checkId) === answer ? 'recorded' : 'answered-before'));
 }
