@@ -2,6 +2,7 @@ import { inTransaction } from '@radar/platform/database';
 import { writeOutboxEvents } from '@radar/platform/outbox';
 import { ProviderFailure } from '../clients/provider-failure';
 import type { CheckRecord } from '../data/checks.repository';
+import { checkStatusOfProviderFailure } from '../domain/provider-failure-status';
 import { completionEvent } from './check-events';
 import type { SignalIngestDeps } from './deps';
 import type { CheckAnswer, CheckRequest } from './record-check-answers';
@@ -38,7 +39,7 @@ async function askProvider(deps: Deps, request: CheckRequest): Promise<CheckAnsw
   } catch (error) {
     if (error instanceof ProviderFailure) {
       deps.logger.warn({ checkId: request.checkId, domain: request.domain, signalType: request.signalType, code: error.code, reason: error.message }, 'provider call failed');
-      return { request, startedAt, failure: { status: error.checkStatus, errorCode: error.code } };
+      return { request, startedAt, failure: { status: checkStatusOfProviderFailure(error.code), errorCode: error.code } };
     }
     deps.logger.error({ err: error, checkId: request.checkId }, 'asking the provider failed');
     return { request, startedAt, failure: { status: 'error_other', errorCode: 'INTERNAL_ERROR' } };
