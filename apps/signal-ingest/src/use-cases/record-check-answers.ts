@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 import type { EventPayload, ProviderItem, SignalRecord } from '@radar/contracts';
 import { inTransaction } from '@radar/platform/database';
 import { writeOutboxEvents } from '@radar/platform/outbox';
@@ -8,6 +8,7 @@ import { insertSignals } from '../data/signals.repository';
 import { applyJobOpeningFilters } from '../domain/job-opening-filters';
 import { newSignalRecord } from '../domain/signal-record';
 import { completionEvent, deliveredEvents } from './check-events';
+import type { SignalIngestDeps } from './deps';
 
 export type CheckRequest = EventPayload<'signal.check.requested'>;
 
@@ -47,7 +48,7 @@ const claimOf = (answer: CheckAnswer, completedAt: Date): CheckRecord =>
  * recorded before, by an earlier transaction or by an earlier copy in this batch, records nothing
  * more. Answers each answer's outcome, in order.
  */
-export function recordCheckAnswers(deps: { pool: Pool; now: () => Date }, answers: readonly CheckAnswer[]): Promise<RecordingOutcome[]> {
+export function recordCheckAnswers(deps: Pick<SignalIngestDeps, 'pool' | 'now'>, answers: readonly CheckAnswer[]): Promise<RecordingOutcome[]> {
   return inTransaction(deps.pool, (db) => writeCheckAnswers(db, deps.now, answers));
 }
 
