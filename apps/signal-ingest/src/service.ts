@@ -2,14 +2,13 @@ import path from 'node:path';
 import { OutboxRelay } from '@radar/platform/outbox';
 import { defineService, runService } from '@radar/platform/service';
 import { SingleRunner } from '@radar/platform/single-runner';
+import { ProviderClient } from './clients/provider-client';
 import { signalIngestConfig } from './config';
 import { consumeCheckRequests } from './events/check.consumers';
 import { consumeDeliveryOutcomes } from './events/delivery.consumers';
-import { EventOutbox } from './events/event-outbox';
+import { startLeadsSchedule, type LeadsSchedule } from './events/leads-schedule';
 import { consumeMonitorDomains } from './events/monitor-domain.consumers';
 import { signalIngestRoutes } from './http/signal-ingest.routes';
-import { ProviderClient } from './provider/provider-client';
-import { startLeadsSchedule, type LeadsSchedule } from './schedule/leads-schedule';
 import { CheckRecorder } from './use-cases/check-recorder';
 import type { SignalIngestDeps } from './use-cases/deps';
 import { refreshLeads } from './use-cases/refresh-leads';
@@ -43,12 +42,10 @@ export const signalIngestService = defineService({
       logger,
       now,
     });
-    const outbox = new EventOutbox(pool);
     const deps: SignalIngestDeps = {
       pool,
       provider,
-      outbox,
-      checks: new CheckRecorder({ pool, outbox, logger, now }),
+      checks: new CheckRecorder({ pool, logger, now }),
       leadsFeed: { pageSize: config.LEADS_FEED_PAGE_SIZE, overlapDays: config.LEADS_FEED_OVERLAP_DAYS },
       logger,
       now,

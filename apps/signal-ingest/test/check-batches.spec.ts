@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import type { ProviderItem, SignalType } from '@radar/contracts';
 import { silentLogger } from '@radar/platform/testing';
-import { EventOutbox } from '../src/events/event-outbox';
-import { CheckRecorder, type CheckAnswer } from '../src/use-cases/check-recorder';
+import { CheckRecorder } from '../src/use-cases/check-recorder';
+import type { CheckAnswer } from '../src/use-cases/record-check-answers';
 import { aCheck, domainAt, startSignalIngest, type CheckRequest, type SignalIngestHarness } from './signal-ingest-harness';
 
 const DAY = '2026-11-20';
@@ -30,7 +30,7 @@ describe('signal-ingest: the answers of checks running at once are recorded toge
     // Nothing is asked of the provider here: the answers are given to the recorder directly.
     ingest = await startSignalIngest('http://127.0.0.1:9');
     pool = new Pool({ connectionString: ingest.service.databaseUrl, max: 4 });
-    recorder = new CheckRecorder({ pool, outbox: new EventOutbox(pool), logger: silentLogger(), now: () => new Date() }, { maxBatch: 50, windowMs: 20, concurrency: 1 });
+    recorder = new CheckRecorder({ pool, logger: silentLogger(), now: () => new Date() }, { maxBatch: 50, windowMs: 20, concurrency: 1 });
   }, 60_000);
   afterAll(async () => {
     await pool?.end();

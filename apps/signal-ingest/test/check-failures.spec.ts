@@ -1,48 +1,42 @@
-import { startProviderSimProcess, type ProviderSimProcess } from './provider-sim-process';
-import { aCheck, domainAt, startSignalIngest, type SignalIngestHarness } from './signal-ingest-harness';
+import { aCheck, domainAt, startSignalIngest } from './signal-ingest-harness';
+import { providerAndSignalIngest } from './support/provider-and-ingest';
 
 const DAY = '2026-11-20';
 const PROVIDER_TIMEOUT_MS = 300;
 
 describe('signal-ingest: provider failures become error_pl, our own become error_other', () => {
-  let provider: ProviderSimProcess;
-  let ingest: SignalIngestHarness;
-  beforeAll(async () => {
+  const world = providerAndSignalIngest({
     // The provider holds an injected timeout far longer than signal-ingest waits.
-    provider = await startProviderSimProcess({ timeoutHoldMs: 10_000 });
-    ingest = await startSignalIngest(provider.url, { env: { PROVIDER_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS), PROVIDER_MAX_ATTEMPTS: '3' } });
-  }, 60_000);
-  afterAll(async () => {
-    await ingest?.close();
-    await provider?.stop();
+    provider: { timeoutHoldMs: 10_000 },
+    ingest: { env: { PROVIDER_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS), PROVIDER_MAX_ATTEMPTS: '3' } },
   });
-  afterEach(() => provider.recover());
+  afterEach(() => world.provider.recover());
 
   it('answers error_pl PROVIDER_UNAVAILABLE when the provider keeps failing, and records no signal', async () => {
     const domain = domainAt(11);
-    await provider.fail({ domain });
+    await world.provider.fail({ domain });
     const check = aCheck(domain, 'news_events', DAY);
-    const { completion, signals } = await ingest.check(check);
+    const { completion, signals } = await world.ingest.check(check);
     expect(completion).toMatchObject({ status: 'error_pl', errorCode: 'PROVIDER_UNAVAILABLE', itemsFetched: 0, itemsNew: 0, itemsPushed: 0 });
     expect(signals).toEqual([]);
-    expect(await ingest.rowCount('checks', { column: 'id', value: check.checkId })).toBe(1);
-    expect(await ingest.rowCount('seen_items', { column: 'monitor_id', value: check.monitorId })).toBe(0);
+    expect(await world.ingest.rowCount('checks', { column: 'id', value: check.checkId })).toBe(1);
+    expect(await world.ingest.rowCount('seen_items', { column: 'monitor_id', value: check.monitorId })).toBe(0);
   });
 
   it('retries a failing provider with back-off: two failures then an answer is a successful check', async () => {
     const domain = domainAt(12);
-    const expected = await provider.items(domain, 'news_events', DAY);
-    await provider.fail({ domain, signal_type: 'news_events', times: 2 });
-    const { completion } = await ingest.check(aCheck(domain, 'news_events', DAY));
+    const expected = await world.provider.items(domain, 'news_events', DAY);
+    await world.provider.fail({ domain, signal_type: 'news_events', times: 2 });
+    const { completion } = await world.ingest.check(aCheck(domain, 'news_events', DAY));
     expect(completion).toMatchObject({ status: 'success', itemsFetched: expected.length, itemsPushed: expected.length });
   });
 
   it('answers error_pl PROVIDER_TIMEOUT when the provider does not answer in time, after its bounded attempts', async () => {
     const domain = domainAt(13);
-    await provider.fail({ domain, mode: 'timeout' });
+    await world.provider.fail({ domain, mode: 'timeout' });
     const check = aCheck(domain, 'job_openings', DAY);
     const startedAt = Date.now();
-    const { completion } = await ingest.check(check);
+    const { completion } = await world.ingest.check(check);
     expect(completion).toMatchObject({ status: 'error_pl', errorCode: 'PROVIDER_TIMEOUT', itemsFetched: 0, itemsPushed: 0 });
     // Three attempts of 300 ms each, not the provider's 10 s hold.
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(3 * PROVIDER_TIMEOUT_MS);
@@ -50,7 +44,7 @@ describe('signal-ingest: provider failures become error_pl, our own become error
   });
 
   it('answers error_other PROVIDER_AUTH_REJECTED when the provider refuses our API key', async () => {
-    const misconfigured = await startSignalIngest(provider.url, { env: { PROVIDER_API_KEY: 'a-key-the-provider-never-issued' } });
+    const misconfigured = await startSignalIngest(world.provider.url, { env: { PROVIDER_API_KEY: 'a-key-the-provider-never-issued' } });
     try {
       const { completion } = await misconfigured.check(aCheck(domainAt(14), 'news_events', DAY));
       expect(completion).toMatchObject({ status: 'error_other', errorCode: 'PROVIDER_AUTH_REJECTED', itemsFetched: 0 });

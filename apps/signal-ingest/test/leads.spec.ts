@@ -10,7 +10,7 @@ import {
   type LeadsSummary,
   type ProviderItem,
 } from '@radar/contracts';
-import { eventFamilyOf } from '../src/classification/event-family';
+import { eventFamilyOf } from '../src/domain/event-family';
 import { startProviderSimProcess, TEST_PROVIDER_API_KEY, type ProviderSimProcess } from './provider-sim-process';
 import { startSignalIngest, type SignalIngestHarness } from './signal-ingest-harness';
 import { readApi, type Query, type ReadApi } from './support/read-api';

@@ -1,8 +1,17 @@
-import type { EventFamily, SignalType } from '@radar/contracts';
+import { z } from 'zod';
+import { eventFamilySchema, signalTypeSchema, type EventFamily } from '@radar/contracts';
 import type { Queryable } from '@radar/platform/database';
-import type { NewLead } from './leads.repository';
 import { namedStatement } from './named-statement';
+import { bigintCount, countRow, domainRow } from './row-schemas';
 import { SqlParams } from './sql-params';
+
+/**
+ * Reads of the leads feed; the feed is the same for every workspace (only `watched` is the
+ * workspace's).
+ */
+
+/** Companies given by domain, or those a monitor of a workspace watches. */
+export type CompanyList = { only: readonly string[] } | { watchedBy: string };
 
 /** Which leads a read covers: a window of days, optionally one family, and which companies. */
 export interface LeadScope {
@@ -16,48 +25,53 @@ export interface LeadScope {
   companies?: CompanyList | { notWatchedBy: string };
 }
 
-export interface StoredLead extends Omit<NewLead, 'plItemId'> {
-  companyName: string;
-}
+const listedLeadRow = z
+  .object({
+    id: z.string(),
+    domain: z.string(),
+    company_name: z.string(),
+    signal_type: signalTypeSchema,
+    category: z.string().nullable(),
+    family: eventFamilySchema.nullable(),
+    headline: z.string(),
+    details: z.array(z.string()).nullable(),
+    source_url: z.string().nullable(),
+    happened_on: z.string(),
+    found_at: z.date(),
+    company_signals: bigintCount,
+    company_families: z.array(eventFamilySchema).nullable(),
+    watched: z.boolean(),
+  })
+  .transform((row) => ({
+    id: row.id,
+    domain: row.domain,
+    companyName: row.company_name,
+    signalType: row.signal_type,
+    category: row.category,
+    family: row.family,
+    headline: row.headline,
+    details: row.details ?? [],
+    sourceUrl: row.source_url,
+    /** YYYY-MM-DD. */
+    happenedOn: row.happened_on,
+    foundAt: row.found_at,
+    /** The company's leads in the read's window. */
+    company: { signals: row.company_signals, families: row.company_families ?? [] },
+    /** Whether a monitor of the reading workspace watches the company. */
+    watched: row.watched,
+  }));
 
 /** A lead as a list shows it: with its company's window and whether the workspace watches the company. */
-export interface ListedLead extends StoredLead {
-  company: CompanyWindow;
-  watched: boolean;
-}
+export type ListedLead = z.output<typeof listedLeadRow>;
 
-interface LeadRow {
-  id: string;
-  domain: string;
-  company_name: string;
-  signal_type: SignalType;
-  category: string | null;
-  family: EventFamily | null;
-  headline: string;
-  details: string[] | null;
-  source_url: string | null;
-  happened_on: string;
-  found_at: Date;
-  company_signals: string;
-  company_families: EventFamily[] | null;
-  watched: boolean;
-}
+const familyCountRow = z.object({ family_key: z.string(), leads: bigintCount });
 
-const toListed = (row: LeadRow): ListedLead => ({
-  id: row.id,
-  domain: row.domain,
-  companyName: row.company_name,
-  signalType: row.signal_type,
-  category: row.category,
-  family: row.family,
-  headline: row.headline,
-  details: row.details ?? [],
-  sourceUrl: row.source_url,
-  happenedOn: row.happened_on,
-  foundAt: row.found_at,
-  company: { signals: Number(row.company_signals), families: row.company_families ?? [] },
-  watched: row.watched,
-});
+const feedFactsRow = z
+  .object({ companies: bigintCount, last_received_at: z.date().nullable() })
+  .transform((row) => ({ companiesFollowed: row.companies, lastReceivedAt: row.last_received_at }));
+
+const familyCounts = (rows: unknown[]): Map<string, number> =>
+  new Map(rows.map((row) => familyCountRow.parse(row)).map((row) => [row.family_key, row.leads]));
 
 /**
  * The leads of a page (`paged`: their ids and order keys), in one statement with their company
@@ -78,9 +92,6 @@ const listedLeads = (paged: string, window: string, workspace: string) => `
   ) AS company
   ORDER BY paged.happened_on DESC, paged.found_at DESC, paged.id DESC`;
 
-/** Companies given by domain, or those a monitor of a workspace watches. */
-type CompanyList = { only: readonly string[] } | { watchedBy: string };
-
 /** A company list as a FROM item `companies (domain)`. */
 function companyList(params: SqlParams, companies: CompanyList): string {
   if ('only' in companies) return `unnest(${params.add(companies.only)}::text[]) AS companies (domain)`;
@@ -100,92 +111,77 @@ function companyConditions(params: SqlParams, alias: string, scope: LeadScope): 
 /** The company-latest scope key: a family, or `*` for all. */
 const latestKey = (family: EventFamily | undefined): string => family ?? '*';
 
-/** A company's signals in a window. */
-export interface CompanyWindow {
-  signals: number;
-  families: EventFamily[];
+/** Followed companies whose name or domain contains `text` (case ignored). */
+export async function followedCompaniesMatching(db: Queryable, text: string): Promise<string[]> {
+  const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const { rows } = await db.query(namedStatement('SELECT domain FROM followed_companies WHERE name ILIKE $1 OR domain ILIKE $1', [pattern]));
+  return rows.map((row) => domainRow.parse(row).domain);
 }
 
-/** Reads of the leads feed; the feed is the same for every workspace (only `watched` is the workspace's). */
-export const leadReadsRepository = {
-  /** Followed companies whose name or domain contains `text` (case ignored). */
-  async companiesMatching(db: Queryable, text: string): Promise<string[]> {
-    const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    const { rows } = await db.query<{ domain: string }>(namedStatement('SELECT domain FROM followed_companies WHERE name ILIKE $1 OR domain ILIKE $1', [pattern]));
-    return rows.map((row) => row.domain);
-  },
+/** Leads per family ('' for none) in the window, over every company, from `lead_day_counts`. */
+export async function leadsByFamilyInWindow(db: Queryable, fromDay: string): Promise<Map<string, number>> {
+  const { rows } = await db.query(namedStatement('SELECT family_key, sum(leads) AS leads FROM lead_day_counts WHERE happened_on >= $1::date GROUP BY family_key', [fromDay]));
+  return familyCounts(rows);
+}
 
-  /** Leads per family ('' for none) in the window, over every company, from `lead_day_counts`. */
-  async windowCountsByFamily(db: Queryable, fromDay: string): Promise<Map<string, number>> {
-    const { rows } = await db.query<{ family_key: string; leads: string }>(namedStatement('SELECT family_key, sum(leads) AS leads FROM lead_day_counts WHERE happened_on >= $1::date GROUP BY family_key', [fromDay]));
-    return new Map(rows.map((row) => [row.family_key, Number(row.leads)]));
-  },
+/**
+ * Leads per family ('' for none) of a list of companies (given, or those a workspace
+ * watches), counted row by row through each company's own index range.
+ */
+export async function leadsByFamilyOfCompanies(db: Queryable, scope: LeadScope & { companies: CompanyList }): Promise<Map<string, number>> {
+  const params = new SqlParams();
+  const where = [`l.domain = companies.domain`, `l.happened_on >= ${params.add(scope.fromDay)}::date`];
+  if (scope.family) where.push(`l.family = ${params.add(scope.family)}`);
+  // OFFSET 0 keeps the subquery a per-company index read: pulled up, the planner may prefer
+  // reading every lead of a long window and hashing the companies, many times slower.
+  const { rows } = await db.query(namedStatement(`SELECT COALESCE(l.family, '') AS family_key, count(*) AS leads
+     FROM ${companyList(params, scope.companies)}
+     CROSS JOIN LATERAL (SELECT l.family FROM leads l WHERE ${where.join(' AND ')} OFFSET 0) AS l
+     GROUP BY 1`, params.values));
+  return familyCounts(rows);
+}
 
-  /**
-   * Leads per family ('' for none) of a list of companies (given, or those a workspace
-   * watches), counted row by row through each company's own index range.
-   */
-  async countByFamily(db: Queryable, scope: LeadScope & { companies: CompanyList }): Promise<Map<string, number>> {
-    const params = new SqlParams();
-    const where = [`l.domain = companies.domain`, `l.happened_on >= ${params.add(scope.fromDay)}::date`];
-    if (scope.family) where.push(`l.family = ${params.add(scope.family)}`);
-    // OFFSET 0 keeps the subquery a per-company index read: pulled up, the planner may prefer
-    // reading every lead of a long window and hashing the companies, many times slower.
-    const { rows } = await db.query<{ family_key: string; leads: string }>(namedStatement(`SELECT COALESCE(l.family, '') AS family_key, count(*) AS leads
-       FROM ${companyList(params, scope.companies)}
-       CROSS JOIN LATERAL (SELECT l.family FROM leads l WHERE ${where.join(' AND ')} OFFSET 0) AS l
-       GROUP BY 1`, params.values));
-    return new Map(rows.map((row) => [row.family_key, Number(row.leads)]));
-  },
+/** Companies with a lead of the scope in its window (from their newest lead): every followed company, or those of a list. */
+export async function countCompaniesWithLeads(db: Queryable, scope: LeadScope & { companies?: CompanyList }): Promise<number> {
+  const params = new SqlParams();
+  const where = [`x.scope = ${params.add(latestKey(scope.family))}`, `x.happened_on >= ${params.add(scope.fromDay)}::date`];
+  // A list of companies: one key lookup each (OFFSET 0 keeps the planner from turning it into a scan of every company).
+  const sql = scope.companies
+    ? `SELECT count(*) AS count FROM ${companyList(params, scope.companies)}
+       CROSS JOIN LATERAL (SELECT 1 FROM lead_company_latest x WHERE x.domain = companies.domain AND ${where.join(' AND ')} OFFSET 0) AS latest`
+    : `SELECT count(*) AS count FROM lead_company_latest x WHERE ${where.join(' AND ')}`;
+  const { rows } = await db.query(namedStatement(sql, params.values));
+  return countRow.parse(rows[0]).count;
+}
 
-  /** Companies with a lead of the scope in its window (from their newest lead). */
-  async countCompanies(db: Queryable, scope: LeadScope): Promise<number> {
-    const companies = scope.companies;
-    if (companies && 'notWatchedBy' in companies) {
-      // Every company less the watched ones: two index reads instead of a probe per company.
-      const all = await leadReadsRepository.countCompanies(db, { ...scope, companies: undefined });
-      return all - (await leadReadsRepository.countCompanies(db, { ...scope, companies: { watchedBy: companies.notWatchedBy } }));
-    }
-    const params = new SqlParams();
-    const where = [`x.scope = ${params.add(latestKey(scope.family))}`, `x.happened_on >= ${params.add(scope.fromDay)}::date`];
-    // A list of companies: one key lookup each (OFFSET 0 keeps the planner from turning it into a scan of every company).
-    const sql = companies
-      ? `SELECT count(*) AS count FROM ${companyList(params, companies)}
-         CROSS JOIN LATERAL (SELECT 1 FROM lead_company_latest x WHERE x.domain = companies.domain AND ${where.join(' AND ')} OFFSET 0) AS latest`
-      : `SELECT count(*) AS count FROM lead_company_latest x WHERE ${where.join(' AND ')}`;
-    const { rows } = await db.query<{ count: string }>(namedStatement(sql, params.values));
-    return Number(rows[0]?.count ?? 0);
-  },
+/**
+ * A page of the scope's leads, ordered as the leads list is: happened_on, then found_at,
+ * newest first (ties by id); as the workspace sees them.
+ */
+export async function leadsPage(db: Queryable, workspaceId: string, scope: LeadScope, page: { skip: number; limit: number }): Promise<ListedLead[]> {
+  const params = new SqlParams();
+  const window = params.add(scope.fromDay);
+  const where = [`l.happened_on >= ${window}::date`, ...companyConditions(params, 'l', scope)];
+  if (scope.family) where.push(`l.family = ${params.add(scope.family)}`);
+  const paged = `SELECT l.id, l.happened_on, l.found_at FROM leads l WHERE ${where.join(' AND ')}
+    ORDER BY l.happened_on DESC, l.found_at DESC, l.id DESC OFFSET ${params.add(page.skip)} LIMIT ${params.add(page.limit)}`;
+  const { rows } = await db.query(namedStatement(listedLeads(paged, window, params.add(workspaceId)), params.values));
+  return rows.map((row) => listedLeadRow.parse(row));
+}
 
-  /**
-   * A page of the scope's leads, ordered as the leads list is: happened_on, then found_at,
-   * newest first (ties by id); as the workspace sees them.
-   */
-  async page(db: Queryable, workspaceId: string, scope: LeadScope, page: { skip: number; limit: number }): Promise<ListedLead[]> {
-    const params = new SqlParams();
-    const window = params.add(scope.fromDay);
-    const where = [`l.happened_on >= ${window}::date`, ...companyConditions(params, 'l', scope)];
-    if (scope.family) where.push(`l.family = ${params.add(scope.family)}`);
-    const paged = `SELECT l.id, l.happened_on, l.found_at FROM leads l WHERE ${where.join(' AND ')}
-      ORDER BY l.happened_on DESC, l.found_at DESC, l.id DESC OFFSET ${params.add(page.skip)} LIMIT ${params.add(page.limit)}`;
-    const { rows } = await db.query<LeadRow>(namedStatement(listedLeads(paged, window, params.add(workspaceId)), params.values));
-    return rows.map(toListed);
-  },
+/** A page of each company's newest lead of the scope, in the leads list's order; as the workspace sees them. */
+export async function newestLeadPerCompanyPage(db: Queryable, workspaceId: string, scope: LeadScope, page: { skip: number; limit: number }): Promise<ListedLead[]> {
+  const params = new SqlParams();
+  const window = params.add(scope.fromDay);
+  const where = [`x.scope = ${params.add(latestKey(scope.family))}`, `x.happened_on >= ${window}::date`, ...companyConditions(params, 'x', scope)];
+  const paged = `SELECT x.lead_id AS id, x.happened_on, x.found_at FROM lead_company_latest x WHERE ${where.join(' AND ')}
+    ORDER BY x.happened_on DESC, x.found_at DESC, x.lead_id DESC OFFSET ${params.add(page.skip)} LIMIT ${params.add(page.limit)}`;
+  const { rows } = await db.query(namedStatement(listedLeads(paged, window, params.add(workspaceId)), params.values));
+  return rows.map((row) => listedLeadRow.parse(row));
+}
 
-  /** A page of each company's newest lead of the scope, in the leads list's order; as the workspace sees them. */
-  async newestPerCompanyPage(db: Queryable, workspaceId: string, scope: LeadScope, page: { skip: number; limit: number }): Promise<ListedLead[]> {
-    const params = new SqlParams();
-    const window = params.add(scope.fromDay);
-    const where = [`x.scope = ${params.add(latestKey(scope.family))}`, `x.happened_on >= ${window}::date`, ...companyConditions(params, 'x', scope)];
-    const paged = `SELECT x.lead_id AS id, x.happened_on, x.found_at FROM lead_company_latest x WHERE ${where.join(' AND ')}
-      ORDER BY x.happened_on DESC, x.found_at DESC, x.lead_id DESC OFFSET ${params.add(page.skip)} LIMIT ${params.add(page.limit)}`;
-    const { rows } = await db.query<LeadRow>(namedStatement(listedLeads(paged, window, params.add(workspaceId)), params.values));
-    return rows.map(toListed);
-  },
-
-  /** How many companies the feed follows, and when it last received a lead (null before any). */
-  async feedFacts(db: Queryable): Promise<{ companiesFollowed: number; lastReceivedAt: Date | null }> {
-    const { rows } = await db.query<{ companies: string; last_received_at: Date | null }>(namedStatement(`SELECT (SELECT count(*) FROM followed_companies) AS companies, (SELECT max(last_found_at) FROM lead_day_counts) AS last_received_at`, []));
-    return { companiesFollowed: Number(rows[0]?.companies ?? 0), lastReceivedAt: rows[0]?.last_received_at ?? null };
-  },
-};
+/** How many companies the feed follows, and when it last received a lead (null before any). */
+export async function leadFeedFacts(db: Queryable): Promise<z.output<typeof feedFactsRow>> {
+  const { rows } = await db.query(namedStatement(`SELECT (SELECT count(*) FROM followed_companies) AS companies, (SELECT max(last_found_at) FROM lead_day_counts) AS last_received_at`, []));
+  return feedFactsRow.parse(rows[0]);
+}

@@ -3,12 +3,12 @@ import type { Readable } from 'node:stream';
 import type { Pool } from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { SignalFilters } from '@radar/contracts';
-import type { SignalExportRow } from '../export/signal-csv';
+import type { SignalExportCells } from '../domain/signal-csv';
 import { signalRowConditions } from './signal-filter-sql';
 import { SqlParams } from './sql-params';
 
 /**
- * The cells of SignalExportRow, every one text formatted by the database (no per-row date or
+ * SignalExportCells, every cell text formatted by the database (no per-row date or
  * array handling in JavaScript at a million rows); the cells of timestamps, dates, booleans and
  * enumerations come already joined.
  */
@@ -34,7 +34,7 @@ const IDLE_CURSOR_TIMEOUT = '10min';
  * iterating (a client that went away) ends the query: the cursor is closed, its transaction
  * rolled back and the connection returned to the pool.
  */
-export async function* signalExportBatches(pool: Pool, workspaceId: string, filters: SignalFilters): AsyncGenerator<SignalExportRow[], void, undefined> {
+export async function* signalExportBatches(pool: Pool, workspaceId: string, filters: SignalFilters): AsyncGenerator<SignalExportCells[], void, undefined> {
   const params = new SqlParams();
   const where = signalRowConditions(params, workspaceId, filters);
   const client = await pool.connect();
@@ -53,7 +53,7 @@ export async function* signalExportBatches(pool: Pool, workspaceId: string, filt
         rowMode: 'array',
       }),
     );
-    yield* inBatches<SignalExportRow>(rows, BATCH_ROWS);
+    yield* inBatches<SignalExportCells>(rows, BATCH_ROWS);
   } finally {
     // A reader that stopped early, or a failed read, leaves the cursor open: close it first. The
     // transaction only read, so rolling it back ends it either way.

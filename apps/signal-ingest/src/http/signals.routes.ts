@@ -6,18 +6,13 @@ import { exportSignals } from '../use-cases/export-signals';
 import { listSignals } from '../use-cases/list-signals';
 import { summarizeSignals } from '../use-cases/summarize-signals';
 import { sendCsv } from './csv-response';
+import { workspaceQuery } from './workspace-query';
 
 /** GET /signals, /signals/summary and /signals/export, for the caller's workspace. */
 export function signalsRoutes(deps: SignalIngestDeps): Router {
   const router = Router();
-  router.get('/signals', async (req, res) => {
-    const query = parseInput(listSignalsQuerySchema, req.query, 'query');
-    res.json(await listSignals(deps, req.caller.workspaceId, query));
-  });
-  router.get('/signals/summary', async (req, res) => {
-    const query = parseInput(signalsSummaryQuerySchema, req.query, 'query');
-    res.json(await summarizeSignals(deps, req.caller.workspaceId, query));
-  });
+  router.get('/signals', workspaceQuery(listSignalsQuerySchema, (workspaceId, query) => listSignals(deps, workspaceId, query)));
+  router.get('/signals/summary', workspaceQuery(signalsSummaryQuerySchema, (workspaceId, query) => summarizeSignals(deps, workspaceId, query)));
   router.get('/signals/export', async (req, res) => {
     const query = parseInput(signalsExportQuerySchema, req.query, 'query');
     await sendCsv(res, exportSignals(deps, req.caller.workspaceId, query));

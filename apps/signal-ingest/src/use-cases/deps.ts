@@ -1,7 +1,6 @@
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
-import type { EventOutbox } from '../events/event-outbox';
-import type { ProviderClient } from '../provider/provider-client';
+import type { ProviderClient } from '../clients/provider-client';
 import type { CheckRecorder } from './check-recorder';
 import type { LeadsFeedSettings } from './ingest-leads';
 
@@ -9,7 +8,6 @@ export interface SignalIngestDeps {
   pool: Pool;
   provider: Pick<ProviderClient, 'companyItems' | 'followedCompanies'>;
   leadsFeed: LeadsFeedSettings;
-  outbox: EventOutbox;
   /** Looks up and records checks in batches shared by the checks running at once. */
   checks: Pick<CheckRecorder, 'findAnswered' | 'record'>;
   logger: Logger;

@@ -1,6 +1,6 @@
 import type { SignalFilters } from '@radar/contracts';
 import { signalExportBatches } from '../data/signal-export.repository';
-import { signalCsvHeader, signalCsvLines } from '../export/signal-csv';
+import { signalCsvHeader, signalCsvLines } from '../domain/signal-csv';
 import type { SignalIngestDeps } from './deps';
 
 export interface SignalCsv {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeMonitorDomain, PROVIDER_HISTORY_DAYS, type ProviderFollowedCompany } from '@radar/contracts';
 import { inTransaction } from '@radar/platform/database';
-import { eventFamilyOf } from '../classification/event-family';
-import { followedCompaniesRepository } from '../data/followed-companies.repository';
-import { leadIngestsRepository, type LeadIngestCounters } from '../data/lead-ingests.repository';
-import { leadsRepository, type NewLead } from '../data/leads.repository';
-import { daysBefore, isKept, keepFrom } from '../leads/retention';
+import { eventFamilyOf } from '../domain/event-family';
+import { recordListedCompanies, removeUnlistedCompanies } from '../data/followed-companies.repository';
+import { completeLeadIngest, lastCompletedIngestDay, startLeadIngest, type LeadIngestCounters } from '../data/lead-ingests.repository';
+import { insertNewLeads, rebuildLeadDerivedTables, removeExpiredLeads, type NewLead } from '../data/leads.repository';
+import { daysBefore, isKept, keepFrom } from '../domain/lead-retention';
 import type { SignalIngestDeps } from './deps';
 
 export interface LeadsFeedSettings {
@@ -48,12 +48,12 @@ const leadsOf = (company: ProviderFollowedCompany, domain: string, today: string
 export async function ingestLeads(deps: Deps, signal: AbortSignal): Promise<LeadIngestCounters> {
   const startedAt = deps.now();
   const today = utcDay(startedAt);
-  const lastAsOf = await leadIngestsRepository.lastCompletedAsOf(deps.pool);
+  const lastAsOf = await lastCompletedIngestDay(deps.pool);
   const historyStart = daysBefore(today, PROVIDER_HISTORY_DAYS - 1);
   const resumeFrom = lastAsOf === null ? historyStart : daysBefore(lastAsOf < today ? lastAsOf : today, deps.leadsFeed.overlapDays);
   const since = resumeFrom > historyStart ? resumeFrom : historyStart;
   const ingestId = randomUUID();
-  await leadIngestsRepository.start(deps.pool, { id: ingestId, asOf: today, since, startedAt });
+  await startLeadIngest(deps.pool, { id: ingestId, asOf: today, since, startedAt });
   deps.logger.info({ ingestId, asOf: today, since }, 'reading the followed companies feed');
 
   const counters: LeadIngestCounters = { companies: 0, itemsReceived: 0, leadsAdded: 0 };
@@ -63,8 +63,8 @@ export async function ingestLeads(deps: Deps, signal: AbortSignal): Promise<Lead
     const foundAt = deps.now();
     const companies = page.data.map((company) => ({ company, domain: normalizeMonitorDomain(company.domain) }));
     const added = await inTransaction(deps.pool, async (db) => {
-      await followedCompaniesRepository.recordListed(db, ingestId, companies.map(({ company, domain }) => ({ domain, name: company.name })), foundAt);
-      return leadsRepository.insertNew(db, companies.flatMap(({ company, domain }) => leadsOf(company, domain, today, foundAt)));
+      await recordListedCompanies(db, ingestId, companies.map(({ company, domain }) => ({ domain, name: company.name })), foundAt);
+      return insertNewLeads(db, companies.flatMap(({ company, domain }) => leadsOf(company, domain, today, foundAt)));
     });
     counters.companies += page.data.length;
     counters.itemsReceived += page.data.reduce((sum, company) => sum + company.items.length, 0);
@@ -74,10 +74,10 @@ export async function ingestLeads(deps: Deps, signal: AbortSignal): Promise<Lead
   }
 
   await inTransaction(deps.pool, async (db) => {
-    const unfollowed = await followedCompaniesRepository.removeUnlisted(db, ingestId);
-    const expired = await leadsRepository.removeExpired(db, keepFrom(today));
-    await leadsRepository.rebuildDerived(db);
-    await leadIngestsRepository.complete(db, ingestId, counters, deps.now());
+    const unfollowed = await removeUnlistedCompanies(db, ingestId);
+    const expired = await removeExpiredLeads(db, keepFrom(today));
+    await rebuildLeadDerivedTables(db);
+    await completeLeadIngest(db, ingestId, counters, deps.now());
     deps.logger.info({ ingestId, ...counters, unfollowed, expired }, 'followed companies feed read');
   });
   return counters;

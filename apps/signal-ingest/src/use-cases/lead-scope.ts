@@ -1,7 +1,13 @@
 import type { EventFamily } from '@radar/contracts';
 import type { Queryable } from '@radar/platform/database';
-import { leadReadsRepository, type LeadScope } from '../data/lead-reads.repository';
-import { watchedDomainsRepository } from '../data/watched-domains.repository';
+import {
+  countCompaniesWithLeads,
+  followedCompaniesMatching,
+  leadsByFamilyInWindow,
+  leadsByFamilyOfCompanies,
+  type LeadScope,
+} from '../data/lead-reads.repository';
+import { watchedFollowedDomains } from '../data/watched-domains.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -25,10 +31,10 @@ export interface LeadFilters {
  */
 export async function resolveLeadScope(db: Queryable, workspaceId: string, filters: LeadFilters): Promise<LeadScope | null> {
   let only: string[] | undefined;
-  if (filters.q !== undefined) only = await leadReadsRepository.companiesMatching(db, filters.q);
+  if (filters.q !== undefined) only = await followedCompaniesMatching(db, filters.q);
   if (filters.domain !== undefined) only = only === undefined || only.includes(filters.domain) ? [filters.domain] : [];
   if (only !== undefined && filters.hideWatched) {
-    const watched = new Set(await watchedDomainsRepository.watchedFollowed(db, workspaceId, only));
+    const watched = new Set(await watchedFollowedDomains(db, workspaceId, only));
     only = only.filter((domain) => !watched.has(domain));
   }
   if (only !== undefined && only.length === 0) return null;
@@ -42,14 +48,27 @@ export async function resolveLeadScope(db: Queryable, workspaceId: string, filte
  * leads are counted.
  */
 export async function countLeadsByFamily(db: Queryable, scope: LeadScope): Promise<Map<string, number>> {
-  if (scope.companies && 'only' in scope.companies) return leadReadsRepository.countByFamily(db, { ...scope, companies: scope.companies });
-  const counts = await leadReadsRepository.windowCountsByFamily(db, scope.fromDay);
+  if (scope.companies && 'only' in scope.companies) return leadsByFamilyOfCompanies(db, { ...scope, companies: scope.companies });
+  const counts = await leadsByFamilyInWindow(db, scope.fromDay);
   if (scope.companies && 'notWatchedBy' in scope.companies) {
-    const watched = await leadReadsRepository.countByFamily(db, { fromDay: scope.fromDay, companies: { watchedBy: scope.companies.notWatchedBy } });
+    const watched = await leadsByFamilyOfCompanies(db, { fromDay: scope.fromDay, companies: { watchedBy: scope.companies.notWatchedBy } });
     for (const [family, leads] of watched) counts.set(family, (counts.get(family) ?? 0) - leads);
   }
   if (scope.family !== undefined) return new Map([[scope.family, counts.get(scope.family) ?? 0]]);
   return counts;
+}
+
+/**
+ * Companies with a lead of the scope in its window. Every company less the watched ones is two
+ * index reads (all, then the watched) instead of a probe per company.
+ */
+export async function countLeadCompanies(db: Queryable, scope: LeadScope): Promise<number> {
+  const { companies, ...window } = scope;
+  if (companies && 'notWatchedBy' in companies) {
+    const all = await countCompaniesWithLeads(db, window);
+    return all - (await countCompaniesWithLeads(db, { ...window, companies: { watchedBy: companies.notWatchedBy } }));
+  }
+  return countCompaniesWithLeads(db, { ...window, companies });
 }
 
 export const totalOf = (counts: ReadonlyMap<string, number>): number => [...counts.values()].reduce((sum, count) => sum + count, 0);

@@ -1,9 +1,9 @@
 import type { LeadsPage, ListLeadsQuery } from '@radar/contracts';
-import { leadReadsRepository } from '../data/lead-reads.repository';
+import { leadsPage, newestLeadPerCompanyPage } from '../data/lead-reads.repository';
 import { inReadSnapshot } from '../data/read-snapshot';
-import { leadView } from '../views/lead-view';
+import { leadView } from './lead-view';
 import type { SignalIngestDeps } from './deps';
-import { countLeadsByFamily, resolveLeadScope, totalOf, windowStart } from './lead-scope';
+import { countLeadCompanies, countLeadsByFamily, resolveLeadScope, totalOf, windowStart } from './lead-scope';
 
 /**
  * GET /leads: the followed companies' events that happened in the last `days` days, ordered by
@@ -17,11 +17,11 @@ export async function listLeads(deps: Pick<SignalIngestDeps, 'pool' | 'now'>, wo
   return inReadSnapshot(deps.pool, async (db) => {
     const scope = await resolveLeadScope(db, workspaceId, { fromDay, family: query.family, q: query.q, domain: query.domain, hideWatched: query.hide_watched });
     if (scope === null) return { items: [], total: 0, limit, offset };
-    const total = query.per_company ? await leadReadsRepository.countCompanies(db, scope) : totalOf(await countLeadsByFamily(db, scope));
+    const total = query.per_company ? await countLeadCompanies(db, scope) : totalOf(await countLeadsByFamily(db, scope));
     if (offset >= total) return { items: [], total, limit, offset };
     const leads = query.per_company
-      ? await leadReadsRepository.newestPerCompanyPage(db, workspaceId, scope, { skip: offset, limit })
-      : await leadReadsRepository.page(db, workspaceId, scope, { skip: offset, limit });
+      ? await newestLeadPerCompanyPage(db, workspaceId, scope, { skip: offset, limit })
+      : await leadsPage(db, workspaceId, scope, { skip: offset, limit });
     return { items: leads.map(leadView), total, limit, offset };
   });
 }

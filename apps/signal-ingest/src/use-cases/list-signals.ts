@@ -1,9 +1,9 @@
 import type { ListSignalsQuery, SignalsPage } from '@radar/contracts';
 import { inReadSnapshot } from '../data/read-snapshot';
 import { dayAfter } from '../data/signal-filter-sql';
-import { signalReadsRepository } from '../data/signal-reads.repository';
-import { pageWindow } from '../signals/page-window';
-import { signalView } from '../views/signal-view';
+import { countSignalRows, signalCountsByDay, signalsPage } from '../data/signal-reads.repository';
+import { pageWindow } from '../domain/page-window';
+import { signalView } from './signal-view';
 import type { SignalIngestDeps } from './deps';
 
 /**
@@ -16,15 +16,15 @@ export async function listSignals(deps: Pick<SignalIngestDeps, 'pool'>, workspac
   const { limit, offset, ...filters } = query;
   return inReadSnapshot(deps.pool, async (db) => {
     if (filters.domain !== undefined) {
-      const total = await signalReadsRepository.countRows(db, workspaceId, filters);
-      const items = offset < total ? await signalReadsRepository.page(db, workspaceId, filters, { skip: offset, limit }) : [];
+      const total = await countSignalRows(db, workspaceId, filters);
+      const items = offset < total ? await signalsPage(db, workspaceId, filters, { skip: offset, limit }) : [];
       return { items: items.map(signalView), total, limit, offset };
     }
-    const days = await signalReadsRepository.countsByDay(db, workspaceId, filters);
+    const days = await signalCountsByDay(db, workspaceId, filters);
     const total = days.reduce((sum, day) => sum + day.signals, 0);
     const window = pageWindow(days, offset, limit);
     const items = window
-      ? await signalReadsRepository.page(db, workspaceId, filters, {
+      ? await signalsPage(db, workspaceId, filters, {
           skip: window.skip,
           limit,
           firedFrom: new Date(`${window.oldestDay}T00:00:00Z`),

@@ -1,8 +1,8 @@
 import { STREAMS } from '@radar/contracts';
 import { inTransaction } from '@radar/platform/database';
-import { leadsRepository } from '../data/leads.repository';
-import { watchedDomainsRepository } from '../data/watched-domains.repository';
-import { keepFrom } from '../leads/retention';
+import { rebuildLeadDerivedTables, removeExpiredLeads } from '../data/leads.repository';
+import { forgetWatchStopsBefore } from '../data/watched-domains.repository';
+import { keepFrom } from '../domain/lead-retention';
 import type { SignalIngestDeps } from './deps';
 
 /**
@@ -19,11 +19,11 @@ const WATCH_STOP_MEMORY_MS = 2 * STREAMS.MONITORS.maxAgeMs;
 export async function pruneLeads(deps: Pick<SignalIngestDeps, 'pool' | 'logger' | 'now'>): Promise<void> {
   const now = deps.now();
   await inTransaction(deps.pool, async (db) => {
-    const expired = await leadsRepository.removeExpired(db, keepFrom(now.toISOString().slice(0, 10)));
+    const expired = await removeExpiredLeads(db, keepFrom(now.toISOString().slice(0, 10)));
     if (expired > 0) {
-      await leadsRepository.rebuildDerived(db);
+      await rebuildLeadDerivedTables(db);
       deps.logger.info({ expired }, 'expired leads removed');
     }
-    await watchedDomainsRepository.forgetStopsBefore(db, new Date(now.getTime() - WATCH_STOP_MEMORY_MS));
+    await forgetWatchStopsBefore(db, new Date(now.getTime() - WATCH_STOP_MEMORY_MS));
   });
 }

@@ -1,5 +1,5 @@
 import type { EventPayload } from '@radar/contracts';
-import { signalsRepository } from '../data/signals.repository';
+import { applyDeliveryOutcome } from '../data/signals.repository';
 import type { SignalIngestDeps } from './deps';
 
 export type DeliveryUpdated = EventPayload<'delivery.updated'>;
@@ -11,7 +11,7 @@ export type DeliveryUpdated = EventPayload<'delivery.updated'>;
  * an older report never replaces a final outcome. Safe to repeat.
  */
 export async function recordDeliveryOutcome(deps: Pick<SignalIngestDeps, 'pool' | 'logger'>, event: DeliveryUpdated): Promise<void> {
-  const changed = await signalsRepository.applyDeliveryOutcome(deps.pool, event.workspaceId, event.signalId, {
+  const changed = await applyDeliveryOutcome(deps.pool, event.workspaceId, event.signalId, {
     webhookDeliveryId: event.webhookDeliveryId,
     deliveryStatus: event.deliveryStatus,
     responseStatus: event.responseStatus,

@@ -1,4 +1,4 @@
-import { leadIngestsRepository } from '../data/lead-ingests.repository';
+import { lastCompletedIngestDay } from '../data/lead-ingests.repository';
 import { ingestLeads } from './ingest-leads';
 import { pruneLeads } from './prune-leads';
 import type { SignalIngestDeps } from './deps';
@@ -12,7 +12,7 @@ type Deps = Parameters<typeof ingestLeads>[0] & Pick<SignalIngestDeps, 'pool' | 
  */
 export async function refreshLeads(deps: Deps, options: { forceIngest: boolean }, signal: AbortSignal): Promise<void> {
   const today = deps.now().toISOString().slice(0, 10);
-  if (options.forceIngest || (await leadIngestsRepository.lastCompletedAsOf(deps.pool)) !== today) {
+  if (options.forceIngest || (await lastCompletedIngestDay(deps.pool)) !== today) {
     try {
       await ingestLeads(deps, signal);
     } catch (error) {

@@ -1,21 +1,24 @@
-import { ProviderFailure } from '../provider/provider-failure';
-import { completionEvent } from '../checks/check-events';
+import { inTransaction } from '@radar/platform/database';
+import { writeOutboxEvents } from '@radar/platform/outbox';
+import { ProviderFailure } from '../clients/provider-failure';
 import type { CheckRecord } from '../data/checks.repository';
-import type { CheckAnswer, CheckRequest } from './check-recorder';
+import { checkStatusOfProviderFailure } from '../domain/provider-failure-status';
+import { completionEvent } from './check-events';
 import type { SignalIngestDeps } from './deps';
+import type { CheckAnswer, CheckRequest } from './record-check-answers';
 
-export type { CheckRequest } from './check-recorder';
+export type { CheckRequest } from './record-check-answers';
 
-type Deps = Pick<SignalIngestDeps, 'provider' | 'outbox' | 'checks' | 'logger' | 'now'>;
+type Deps = Pick<SignalIngestDeps, 'pool' | 'provider' | 'checks' | 'logger' | 'now'>;
 
 /**
  * One check of a monitor run (`signal.check.requested`): asks the provider for the domain's
  * items of the signal type as of the run's day, keeps those the monitor's job opening filters
  * let through and it never delivered before, records them as signals and hands them to
  * delivery, and answers `signal.check.completed` with the counters. The check record, the seen
- * items, the signals and the events commit together (CheckRecorder, with the other checks of its
- * batch). A check that comes again (broker redelivery, a scheduler asking twice) records nothing
- * more and answers as it did the first time.
+ * items, the signals and the events commit together (recordCheckAnswers, with the other checks
+ * of its batch). A check that comes again (broker redelivery, a scheduler asking twice) records
+ * nothing more and answers as it did the first time.
  */
 export async function runCheck(deps: Deps, request: CheckRequest): Promise<void> {
   const earlier = await deps.checks.findAnswered(request.checkId);
@@ -36,7 +39,7 @@ async function askProvider(deps: Deps, request: CheckRequest): Promise<CheckAnsw
   } catch (error) {
     if (error instanceof ProviderFailure) {
       deps.logger.warn({ checkId: request.checkId, domain: request.domain, signalType: request.signalType, code: error.code, reason: error.message }, 'provider call failed');
-      return { request, startedAt, failure: { status: error.checkStatus, errorCode: error.code } };
+      return { request, startedAt, failure: { status: checkStatusOfProviderFailure(error.code), errorCode: error.code } };
     }
     deps.logger.error({ err: error, checkId: request.checkId }, 'asking the provider failed');
     return { request, startedAt, failure: { status: 'error_other', errorCode: 'INTERNAL_ERROR' } };
@@ -49,5 +52,5 @@ async function askProvider(deps: Deps, request: CheckRequest): Promise<CheckAnsw
  */
 async function answerAgain(deps: Deps, check: CheckRecord): Promise<void> {
   deps.logger.info({ checkId: check.id, status: check.status }, 'check answered before; answering again');
-  await deps.outbox.send([completionEvent(check)]);
+  await inTransaction(deps.pool, (db) => writeOutboxEvents(db, [completionEvent(check)]));
 }

@@ -1,9 +1,9 @@
 import type { LeadsSummary, LeadsSummaryQuery } from '@radar/contracts';
-import { leadReadsRepository } from '../data/lead-reads.repository';
+import { leadFeedFacts } from '../data/lead-reads.repository';
 import { inReadSnapshot } from '../data/read-snapshot';
-import { familyCountsView } from '../views/family-counts';
+import { familyCountsView } from './family-counts-view';
 import type { SignalIngestDeps } from './deps';
-import { countLeadsByFamily, resolveLeadScope, totalOf, windowStart } from './lead-scope';
+import { countLeadCompanies, countLeadsByFamily, resolveLeadScope, totalOf, windowStart } from './lead-scope';
 
 /**
  * GET /leads/summary: over the window and companies GET /leads would list, the signals
@@ -16,8 +16,8 @@ export async function summarizeLeads(deps: Pick<SignalIngestDeps, 'pool' | 'now'
   return inReadSnapshot(deps.pool, async (db) => {
     const scope = await resolveLeadScope(db, workspaceId, { fromDay, q: query.q, hideWatched: query.hide_watched });
     const byFamily = scope ? await countLeadsByFamily(db, scope) : new Map<string, number>();
-    const companies = scope ? await leadReadsRepository.countCompanies(db, scope) : 0;
-    const feed = await leadReadsRepository.feedFacts(db);
+    const companies = scope ? await countLeadCompanies(db, scope) : 0;
+    const feed = await leadFeedFacts(db);
     return {
       total: totalOf(byFamily),
       companies,

@@ -1,8 +1,8 @@
 import type { SignalsSummary, SignalsSummaryQuery } from '@radar/contracts';
 import { inReadSnapshot } from '../data/read-snapshot';
 import { dayAfter } from '../data/signal-filter-sql';
-import { signalReadsRepository, type FamilyCounts } from '../data/signal-reads.repository';
-import { familyCountsView } from '../views/family-counts';
+import { countSignalRowsByFamily, countSignalsFiredBetween, signalCountsByFamily, type FamilyCounts } from '../data/signal-reads.repository';
+import { familyCountsView } from './family-counts-view';
 import type { SignalIngestDeps } from './deps';
 
 const HOUR_MS = 3_600_000;
@@ -19,13 +19,13 @@ export async function summarizeSignals(deps: Pick<SignalIngestDeps, 'pool' | 'no
   const windowStarts = [new Date(now.getTime() - 24 * HOUR_MS), new Date(now.getTime() - 7 * 24 * HOUR_MS)];
   const { families, windows } = await inReadSnapshot(deps.pool, async (db) => {
     if (filters.domain !== undefined) {
-      const counted = await signalReadsRepository.countRowsByFamily(db, workspaceId, filters, windowStarts);
+      const counted = await countSignalRowsByFamily(db, workspaceId, filters, windowStarts);
       return { families: counted, windows: windowStarts.map((_, index) => sumOf(counted, (row) => row.afterDays[index]!)) };
     }
-    const counted = await signalReadsRepository.countsByFamily(db, workspaceId, filters, windowStarts.map(utcDay));
+    const counted = await signalCountsByFamily(db, workspaceId, filters, windowStarts.map(utcDay));
     const windowCounts: number[] = [];
     for (const [index, start] of windowStarts.entries()) {
-      const partialFirstDay = await signalReadsRepository.countFiredBetween(db, workspaceId, filters, start, dayAfter(utcDay(start)));
+      const partialFirstDay = await countSignalsFiredBetween(db, workspaceId, filters, start, dayAfter(utcDay(start)));
       windowCounts.push(sumOf(counted, (row) => row.afterDays[index]!) + partialFirstDay);
     }
     return { families: counted, windows: windowCounts };

@@ -1,6 +1,6 @@
 import { normalizeMonitorDomain, type EventPayload } from '@radar/contracts';
 import type { EventMeta } from '@radar/platform/nats';
-import { watchedDomainsRepository } from '../data/watched-domains.repository';
+import { applyWatchChange } from '../data/watched-domains.repository';
 import type { SignalIngestDeps } from './deps';
 
 type DomainEvent = EventPayload<'monitor.domain.added'> | EventPayload<'monitor.domain.removed'>;
@@ -12,8 +12,7 @@ type DomainEvent = EventPayload<'monitor.domain.added'> | EventPayload<'monitor.
  * its position in the monitors' stream and only a later one replaces it. Safe to repeat.
  */
 export async function trackWatchedDomain(deps: Pick<SignalIngestDeps, 'pool' | 'now'>, event: DomainEvent, meta: EventMeta, watching: boolean): Promise<void> {
-  await watchedDomainsRepository.apply(deps.pool, {
-    workspaceId: event.workspaceId,
+  await applyWatchChange(deps.pool, event.workspaceId, {
     monitorId: event.monitorId,
     domain: normalizeMonitorDomain(event.domain),
     watching,

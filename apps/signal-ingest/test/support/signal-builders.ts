@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { SIGNAL_LABELS, type EventFamily, type SignalRecord, type SignalType } from '@radar/contracts';
 import { inTransaction } from '@radar/platform/database';
-import { familyLabelOf } from '../../src/classification/event-family';
-import { signalsRepository } from '../../src/data/signals.repository';
+import { familyLabelOf } from '../../src/domain/event-family';
+import { insertSignals } from '../../src/data/signals.repository';
 
 export interface SignalSpec {
   firedAt: Date;
@@ -59,7 +59,7 @@ export function aSignal(spec: SignalSpec): SignalRecord {
  * transaction runs: rows and per-day counts together), one check's worth per call.
  */
 export async function recordSignals(pool: Pool, workspaceId: string, signals: readonly SignalRecord[]): Promise<void> {
-  await inTransaction(pool, (db) => signalsRepository.insertMany(db, [{ origin: { workspaceId, runId: randomUUID(), checkId: randomUUID() }, signals }]));
+  await inTransaction(pool, (db) => insertSignals(db, [{ origin: { workspaceId, runId: randomUUID(), checkId: randomUUID() }, signals }]));
 }
 
 /** Newest first, ties by id descending: the order of GET /signals and the export. */

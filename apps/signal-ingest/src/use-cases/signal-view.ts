@@ -1,5 +1,5 @@
 import { SIGNAL_LABELS, type SignalRecord } from '@radar/contracts';
-import { familyLabelOf } from '../classification/event-family';
+import { familyLabelOf } from '../domain/event-family';
 import type { StoredSignal } from '../data/signal-reads.repository';
 
 /** The Signal record of interface.md, with its readable labels. */

@@ -1,4 +1,4 @@
-import { isKept, keepFrom } from './retention';
+import { isKept, keepFrom } from './lead-retention';
 
 describe('lead retention (interface.md: job openings 90 days, everything else a year)', () => {
   it('keeps job openings of today and the 89 days before', () => {

@@ -13,7 +13,7 @@ import {
   type SignalType,
 } from '@radar/contracts';
 import { failureOfStatus, ProviderFailure } from './provider-failure';
-import { retryDelayMs, type RetryTiming } from './retry-delay';
+import { retryDelayMs, type RetryTiming } from './provider-retry-delay';
 
 export interface ProviderClientOptions {
   baseUrl: string;
@@ -67,7 +67,7 @@ export class ProviderClient {
       try {
         return await this.attempt(pathAndQuery, schema);
       } catch (error) {
-        const failure = error instanceof ProviderFailure ? error : new ProviderFailure('PROVIDER_UNREACHABLE', 'error_pl', true, String(error));
+        const failure = error instanceof ProviderFailure ? error : new ProviderFailure('PROVIDER_UNREACHABLE', true, String(error));
         if (!failure.retryable || attempt >= this.options.maxAttempts) throw failure;
         const delay = retryDelayMs(attempt, this.options.retry, failure.retryAfterMs);
         this.options.logger.warn({ ...context, attempt, code: failure.code, delayMs: delay }, 'provider call failed; retrying');
@@ -97,13 +97,13 @@ export class ProviderClient {
       body = await response.body.json();
     } catch (error) {
       if (error instanceof ProviderFailure) throw error;
-      if (isTimeout(error)) throw new ProviderFailure('PROVIDER_TIMEOUT', 'error_pl', true, `No answer from the provider within ${this.options.timeoutMs} ms`);
-      if (nameOf(error) === 'SyntaxError') throw new ProviderFailure('PROVIDER_BAD_RESPONSE', 'error_pl', false, `The provider answered with invalid JSON: ${String(error)}`);
-      throw new ProviderFailure('PROVIDER_UNREACHABLE', 'error_pl', true, `The provider is unreachable: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
+      if (isTimeout(error)) throw new ProviderFailure('PROVIDER_TIMEOUT', true, `No answer from the provider within ${this.options.timeoutMs} ms`);
+      if (nameOf(error) === 'SyntaxError') throw new ProviderFailure('PROVIDER_BAD_RESPONSE', false, `The provider answered with invalid JSON: ${String(error)}`);
+      throw new ProviderFailure('PROVIDER_UNREACHABLE', true, `The provider is unreachable: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      throw new ProviderFailure('PROVIDER_BAD_RESPONSE', 'error_pl', false, `The provider's answer does not follow its contract: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      throw new ProviderFailure('PROVIDER_BAD_RESPONSE', false, `The provider's answer does not follow its contract: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
     }
     return parsed.data;
   }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { signalCsvHeader, signalCsvLines, type SignalExportRow } from './signal-csv';
+import { signalCsvHeader, signalCsvLines, type SignalExportCells } from './signal-csv';
 
 /** Free text as providers and users write it: delimiters, quotes, line breaks, formula starts, unicode. */
 const freeText = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '\r', '\n', '\t', '=', '+', '-', '@', ';', 'é', '＝', '\u2028', 'x'), maxLength: 12 });
@@ -23,7 +23,7 @@ const signal = fc.record({
 });
 type Signal = typeof signal extends fc.Arbitrary<infer T> ? T : never;
 
-const exportRow = (s: Signal): SignalExportRow => [
+const exportRow = (s: Signal): SignalExportCells => [
   `${s.firedAt},${s.signalType}`, s.domain, s.headline, s.details, s.sourceUrl, s.monitorName,
   `${s.deliveryMethod},${s.deliveryStatus},${s.contentAvailable}`, s.providerItemId, `${s.family},${s.happenedOn}`,
 ];

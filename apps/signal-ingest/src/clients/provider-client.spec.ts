@@ -83,11 +83,11 @@ describe('the provider client', () => {
     }
   });
 
-  it('retries 5xx with growing back-off, up to the attempt limit, then fails with error_pl', async () => {
+  it('retries 5xx with growing back-off, up to the attempt limit, then fails as unavailable', async () => {
     const provider = await providerAnswering(status(503));
     try {
       const failure = await failureOf(provider.client().companyItems('acme.com', 'news_events', '2026-11-20'));
-      expect(failure).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', checkStatus: 'error_pl' });
+      expect(failure).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', retryable: true });
       expect(provider.seen).toHaveLength(3);
       expect(provider.sleeps).toHaveLength(2);
       expect(provider.sleeps[0]).toBeGreaterThanOrEqual(50);
@@ -110,17 +110,17 @@ describe('the provider client', () => {
     }
   });
 
-  it('does not retry a refused key (error_other) or an answer that breaks the contract (error_pl)', async () => {
+  it('does not retry a refused key or an answer that breaks the contract', async () => {
     const refused = await providerAnswering(status(401));
     const broken = await providerAnswering((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data": "nope"}'));
     const garbled = await providerAnswering((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data": ['));
     try {
       expect(await failureOf(refused.client().companyItems('acme.com', 'news_events', '2026-11-20'))).toMatchObject({
         code: 'PROVIDER_AUTH_REJECTED',
-        checkStatus: 'error_other',
+        retryable: false,
       });
       expect(refused.seen).toHaveLength(1);
-      expect(await failureOf(broken.client().companyItems('acme.com', 'news_events', '2026-11-20'))).toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', checkStatus: 'error_pl' });
+      expect(await failureOf(broken.client().companyItems('acme.com', 'news_events', '2026-11-20'))).toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', retryable: false });
       expect(broken.seen).toHaveLength(1);
       expect(await failureOf(garbled.client().companyItems('acme.com', 'news_events', '2026-11-20'))).toMatchObject({ code: 'PROVIDER_BAD_RESPONSE' });
     } finally {
@@ -137,7 +137,7 @@ describe('the provider client', () => {
     try {
       for (const provider of [silent, stalling]) {
         const failure = await failureOf(provider.client({ timeoutMs: 150, maxAttempts: 2 }).companyItems('acme.com', 'news_events', '2026-11-20'));
-        expect(failure).toMatchObject({ code: 'PROVIDER_TIMEOUT', checkStatus: 'error_pl' });
+        expect(failure).toMatchObject({ code: 'PROVIDER_TIMEOUT', retryable: true });
         expect(provider.seen).toHaveLength(2);
       }
     } finally {

@@ -1,5 +1,5 @@
 import { EVENT_FAMILIES, SIGNAL_LABELS, type EventFamily, type Lead } from '@radar/contracts';
-import { familyLabelOf } from '../classification/event-family';
+import { familyLabelOf } from '../domain/event-family';
 import type { ListedLead } from '../data/lead-reads.repository';
 
 const inContractOrder = (families: readonly EventFamily[]): EventFamily[] => EVENT_FAMILIES.filter((family) => families.includes(family));

@@ -1,4 +1,9 @@
-import type { DayCount } from '../data/signal-reads.repository';
+/** A newest-first list's rows of one UTC day. */
+export interface DayCount {
+  /** YYYY-MM-DD. */
+  day: string;
+  signals: number;
+}
 
 /** Where a page of a newest-first list lies: the days holding it, and how many of their rows come before it. */
 export interface PageWindow {

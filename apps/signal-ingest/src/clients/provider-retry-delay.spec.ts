@@ -1,4 +1,4 @@
-import { retryDelayMs } from './retry-delay';
+import { retryDelayMs } from './provider-retry-delay';
 
 const timing = { baseMs: 500, maxMs: 5_000 };
 

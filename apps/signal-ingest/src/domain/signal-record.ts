@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SIGNAL_LABELS, type EventPayload, type ProviderItem, type SignalRecord } from '@radar/contracts';
-import { eventFamilyOf, familyLabelOf } from '../classification/event-family';
+import { eventFamilyOf, familyLabelOf } from './event-family';
 
 type CheckRequest = EventPayload<'signal.check.requested'>;
 

@@ -10,7 +10,7 @@ import { FORMULA_SAFE_CELLS } from '@radar/platform/csv';
  * own enumerations: they can hold neither a delimiter, a quote, a line break nor a formula
  * start, so they go out as they are. Every other cell is free text and goes through csv-stringify.
  */
-export type SignalExportRow = [
+export type SignalExportCells = [
   firedAtAndType: string,
   domain: string,
   headline: string,
@@ -36,7 +36,7 @@ export const signalCsvHeader = (): string => stringify([[...SIGNAL_EXPORT_COLUMN
 const freeCells = (records: string[][]): string[] => stringify(records, { ...FORMULA_SAFE_CELLS, record_delimiter: RECORD_END }).split(RECORD_END);
 
 /** A batch of signals as CSV lines (CRLF after each). */
-export function signalCsvLines(rows: readonly SignalExportRow[]): string {
+export function signalCsvLines(rows: readonly SignalExportCells[]): string {
   const texts = freeCells(rows.map((row) => [row[1], row[2], row[3], row[4], row[5]]));
   const itemIds = freeCells(rows.map((row) => [row[7]]));
   let lines = '';

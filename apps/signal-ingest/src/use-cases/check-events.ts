@@ -1,6 +1,6 @@
 import type { SignalRecord } from '@radar/contracts';
+import type { AnyOutboxEvent } from '@radar/platform/outbox';
 import type { CheckRecord } from '../data/checks.repository';
-import type { OutgoingEvent } from '../events/event-outbox';
 
 /** One key per check for its completions: a check answered again is answered after its first answer. */
 const checkKey = (check: CheckRecord) => `check:${check.id}`;
@@ -12,7 +12,7 @@ const checkKey = (check: CheckRecord) => `check:${check.id}`;
  * Written before the check's completion, they reach the stream before it unless a publish fails
  * and is retried.
  */
-export const deliveredEvents = (check: CheckRecord, signals: readonly SignalRecord[]): OutgoingEvent[] =>
+export const deliveredEvents = (check: CheckRecord, signals: readonly SignalRecord[]): AnyOutboxEvent[] =>
   signals.map((signal) => ({
     subject: 'signal.delivered',
     payload: {
@@ -26,7 +26,7 @@ export const deliveredEvents = (check: CheckRecord, signals: readonly SignalReco
   }));
 
 /** The check's outcome for the scheduler, from its record: answering the same check again says the same. */
-export const completionEvent = (check: CheckRecord): OutgoingEvent => ({
+export const completionEvent = (check: CheckRecord): AnyOutboxEvent => ({
   subject: 'signal.check.completed',
   aggregateKey: checkKey(check),
   payload: {
