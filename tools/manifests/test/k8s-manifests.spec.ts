@@ -26,10 +26,12 @@ import {
   ingressAllowances,
   metricsPort,
   migratedServices,
+  postgresDatabases,
   requiredEnvironment,
   sharedSecrets,
   upstreamUrlVariables,
 } from '../src/rules/project-facts';
+import { postgresBackupViolations, postgresReplicationViolations } from '../src/rules/postgres-rules';
 import { committedSecretViolations, secretSourceViolations } from '../src/rules/secret-rules';
 import {
   autoscalingViolations,
@@ -176,6 +178,10 @@ describe.each(overlays)('the %s overlay, built by kubectl kustomize', (overlay) 
     expect(upstreamUrlViolations(built.manifests, upstreamUrlVariables)).toEqual([]);
   });
 
+  it("commits the ledger's writes to a standby before acknowledging them (where there is one), and initialises search's database with the C collation and a UTF-8 ctype", () => {
+    expect(postgresReplicationViolations(built.manifests, postgresDatabases)).toEqual([]);
+  });
+
   it('reads only ConfigMaps and Secrets it builds, none optional', () => {
     expect(referenceViolations(built.manifests)).toEqual([]);
   });
@@ -197,8 +203,17 @@ describe.each(overlays)('the %s overlay, built by kubectl kustomize', (overlay) 
 });
 
 describe('the prod overlay, built', () => {
+  let manifests: Manifest[];
+  beforeAll(() => {
+    manifests = kustomizeBuild(path.join(overlaysRoot, 'prod'));
+  });
+
   it('runs at least two replicas of every Deployment', () => {
-    expect(replicaViolations(kustomizeBuild(path.join(overlaysRoot, 'prod')), 2)).toEqual([]);
+    expect(replicaViolations(manifests, 2)).toEqual([]);
+  });
+
+  it('backs up every PostgreSQL cluster, and so every database, to an object store on a schedule', () => {
+    expect(postgresBackupViolations(manifests)).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { gatewayUpstreams, SERVICE_CATALOGUE, serviceUrlVariable, type ServiceEntry } from '@radar/contracts';
 import type { ComposedService } from './compose-rules';
 import type { AllowedIngress, IngressAllowance } from './network-policy-rules';
+import type { PostgresDatabases } from './postgres-rules';
 
 /**
  * What the manifests must say about Radar's services: from the service catalogue
@@ -60,6 +61,15 @@ export const ingressAllowances: IngressAllowance[] = [
 
 /** Deployments a HorizontalPodAutoscaler scales (and which therefore set no replicas of their own). */
 export const autoscaledWorkloads = ['gateway', 'search', 'export', 'export-worker', 'signal-ingest'] as const;
+
+const databaseOf = (name: string): string => {
+  const database = deployed.find((service) => service.name === name)?.database;
+  if (!database) throw new Error(`the service catalogue gives ${name} no database`);
+  return database.name;
+};
+
+/** The databases whose cluster the PostgreSQL rules hold to more (postgres-rules.ts). */
+export const postgresDatabases: PostgresDatabases = { ledger: databaseOf('ledger'), search: databaseOf('search') };
 
 /** Each service with a database and the variable holding its URL: each gets a migration Job. */
 export const migratedServices = deployed.flatMap((service) => (service.database ? [{ service: service.name, databaseVariable: service.database.variable }] : []));
