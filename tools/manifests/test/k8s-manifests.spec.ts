@@ -31,8 +31,11 @@ import {
   sharedSecrets,
   upstreamUrlVariables,
 } from '../src/rules/project-facts';
+import { elasticsearchViolations, MAX_MAP_COUNT, maxMapCountSetterViolations } from '../src/rules/elasticsearch-rules';
 import { postgresBackupViolations, postgresReplicationViolations } from '../src/rules/postgres-rules';
 import { committedSecretViolations, secretSourceViolations } from '../src/rules/secret-rules';
+import { builtWorkloads, trafficAllowances } from '../src/rules/traffic-facts';
+import { defaultDenyViolations, trafficViolations } from '../src/rules/traffic-rules';
 import {
   autoscalingViolations,
   disruptionBudgetViolations,
@@ -46,7 +49,9 @@ import { listYamlFiles, parseYamlDocuments } from '../src/yaml-files';
 // Helm values files (k8s/charts) are not objects: test/chart-values.spec.ts checks them.
 const yamlFiles = listYamlFiles(kubernetesRoot).filter((file) => !file.startsWith(chartValuesRoot + path.sep));
 const kustomizationFolders = yamlFiles.filter((file) => path.basename(file) === 'kustomization.yaml').map((file) => path.dirname(file));
-const manifestFiles = yamlFiles.filter((file) => path.basename(file) !== 'kustomization.yaml');
+// Files a generator reads whole (the Elasticsearch roles) are data for a ConfigMap or Secret, not objects.
+const generatorFiles = new Set(kustomizationFolders.flatMap((folder) => kustomizationReferences(folder).generatorFiles));
+const manifestFiles = yamlFiles.filter((file) => path.basename(file) !== 'kustomization.yaml' && !generatorFiles.has(file));
 const overlays = readdirSync(overlaysRoot, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
@@ -151,6 +156,18 @@ describe.each(overlays)('the %s overlay, built by kubectl kustomize', (overlay) 
     },
   );
 
+  it('denies every pod of its namespace all ingress and egress that no policy allows', () => {
+    expect(defaultDenyViolations(built.manifests)).toEqual([]);
+  });
+
+  it('knows what every workload it runs connects to (a new Deployment or Job must say so in traffic-facts.ts)', () => {
+    expect(builtWorkloads(built.manifests).filter(({ egress }) => egress === undefined).map(({ source }) => source)).toEqual([]);
+  });
+
+  it('lets each workload and stateful system open only the connections it uses, and each stateful system accept only its clients, peers, operator and scraper', () => {
+    expect(trafficAllowances(built.manifests).flatMap((allowance) => trafficViolations(built.manifests, allowance))).toEqual([]);
+  });
+
   it(`serves /metrics from every Deployment on port ${metricsPort}, announced to Prometheus`, () => {
     expect(metricsViolations(built.manifests, metricsPort)).toEqual([]);
   });
@@ -249,9 +266,13 @@ describe('the Elasticsearch cluster of the prod overlay', () => {
     const [nodeSet] = cluster.spec.nodeSets;
     expect(nodeSet?.count).toBe(3);
     const container = nodeSet?.podTemplate.spec.containers[0];
-    expect(container?.resources).toEqual({ requests: { cpu: '4', memory: '32Gi' }, limits: { cpu: '8', memory: '32Gi' } });
+    expect(container?.resources).toEqual({ requests: { cpu: '6', memory: '32Gi' }, limits: { cpu: '6', memory: '32Gi' } });
     expect(container?.env).toContainEqual({ name: 'ES_JAVA_OPTS', value: '-Xms16g -Xmx16g' });
     expect(JSON.stringify(nodeSet?.podTemplate.spec.affinity)).toContain('kubernetes.io/hostname');
+  });
+
+  it('maps its index into memory once the host allows it, holds what it asks for, spreads over zones and snapshots to an object store', () => {
+    expect(elasticsearchViolations(built())).toEqual([]);
   });
 
   it('gives search the layout of docs/performance.md, the cluster CA and an API key from its Secret', () => {
@@ -271,5 +292,15 @@ describe('the Elasticsearch cluster of the prod overlay', () => {
     expect(container.volumeMounts).toContainEqual({ name: 'elasticsearch-ca', mountPath: '/etc/radar/elasticsearch', readOnly: true });
     expect(pod?.volumes).toContainEqual({ name: 'elasticsearch-ca', secret: { secretName: 'radar-search-es-http-certs-public', items: [{ key: 'ca.crt', path: 'ca.crt' }] } });
     expect(variableSources(manifests, container, 'ELASTICSEARCH_API_KEY')).toEqual([expect.stringMatching(/^Secret\/search-secrets/)]);
+  });
+});
+
+describe('the node setup (k8s/node-setup), built', () => {
+  it(`raises vm.max_map_count to ${MAX_MAP_COUNT} on every Linux node for Elasticsearch, in a namespace of its own that allows the privileged container`, () => {
+    const manifests = kustomizeBuild(path.join(kubernetesRoot, 'node-setup'));
+    expect(maxMapCountSetterViolations(manifests)).toEqual([]);
+    const namespace = manifests.find(({ object }) => object.kind === 'Namespace')?.object;
+    expect(namespace?.metadata.labels?.['pod-security.kubernetes.io/enforce']).toBe('privileged');
+    expect(new Set(manifests.filter(({ object }) => object.kind !== 'Namespace').map(({ object }) => object.metadata.namespace))).toEqual(new Set([namespace?.metadata.name]));
   });
 });
