@@ -232,6 +232,13 @@ describe('the prod overlay, built', () => {
   it('backs up every PostgreSQL cluster, and so every database, to an object store on a schedule', () => {
     expect(postgresBackupViolations(manifests)).toEqual([]);
   });
+
+  it('lets webhook-dispatch alone reach the internet, on https and its SMTP ports (the contract allows no http target in production)', () => {
+    const internet = trafficAllowances(manifests).flatMap(({ party, direction, allowed }) =>
+      direction === 'egress' ? allowed.filter(({ peer }) => 'addresses' in peer && peer.addresses === 'the internet').map(({ ports }) => [party, ports.map(({ port }) => port)]) : [],
+    );
+    expect(internet).toEqual([['webhook-dispatch', [443, 587, 465]]]);
+  });
 });
 
 describe.each([
