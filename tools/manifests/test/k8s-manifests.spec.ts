@@ -23,6 +23,7 @@ import { networkPolicyViolations } from '../src/rules/network-policy-rules';
 import {
   autoscaledWorkloads,
   bindAddressVariables,
+  cpuSizing,
   ingressAllowances,
   metricsPort,
   migratedServices,
@@ -38,6 +39,7 @@ import { builtWorkloads, trafficAllowances } from '../src/rules/traffic-facts';
 import { defaultDenyViolations, trafficViolations } from '../src/rules/traffic-rules';
 import {
   autoscalingViolations,
+  cpuRequestViolations,
   disruptionBudgetViolations,
   metricsViolations,
   migrationViolations,
@@ -178,6 +180,10 @@ describe.each(overlays)('the %s overlay, built by kubectl kustomize', (overlay) 
 
   it('scales gateway, search, export, export-worker and signal-ingest with one HorizontalPodAutoscaler each', () => {
     expect(autoscalingViolations(built.manifests, autoscaledWorkloads, overlay === 'prod' ? 2 : 1)).toEqual([]);
+  });
+
+  it('requests for each autoscaled Deployment the CPU its measured work takes at the rate where its autoscaler adds a replica', () => {
+    expect(cpuRequestViolations(built.manifests, cpuSizing)).toEqual([]);
   });
 
   it('covers each Deployment with exactly one PodDisruptionBudget', () => {

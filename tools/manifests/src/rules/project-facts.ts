@@ -2,6 +2,7 @@ import { gatewayUpstreams, SERVICE_CATALOGUE, serviceUrlVariable, type ServiceEn
 import type { ComposedService } from './compose-rules';
 import type { AllowedIngress, IngressAllowance } from './network-policy-rules';
 import type { PostgresDatabases } from './postgres-rules';
+import type { CpuSizing } from './workload-rules';
 
 /**
  * What the manifests must say about Radar's services: from the service catalogue
@@ -61,6 +62,25 @@ export const ingressAllowances: IngressAllowance[] = [
 
 /** Deployments a HorizontalPodAutoscaler scales (and which therefore set no replicas of their own). */
 export const autoscaledWorkloads = ['gateway', 'search', 'export', 'export-worker', 'signal-ingest'] as const;
+
+/**
+ * What each autoscaled workload's CPU request is sized from, so that its autoscaler's utilisation
+ * target is reached at a chosen rate of work rather than by idle noise: the CPU one unit of its work
+ * costs, measured (docs/performance.md), and the rate per replica at which another should join.
+ * The arithmetic, and where each figure comes from: docs/operations.md, "Scale".
+ */
+export const cpuSizing: Record<(typeof autoscaledWorkloads)[number], CpuSizing> = {
+  // "Tracing": gateway and ledger together 0.227 ms of CPU per GET /credits; all of it counted as the gateway's.
+  gateway: { cpuMillisecondsPerUnit: 0.23, unitsPerSecondPerReplica: 1_000 },
+  // "Search at a million companies": the median cold p50 of the mix, all of it counted as search's CPU.
+  search: { cpuMillisecondsPerUnit: 6.3, unitsPerSecondPerReplica: 50 },
+  // "Exports at a million companies": the export API's CPU per export of 10,000 companies.
+  export: { cpuMillisecondsPerUnit: 140, unitsPerSecondPerReplica: 1 },
+  // The same: the worker's CPU per file; 70 % of two files in flight of 1.6 s each.
+  'export-worker': { cpuMillisecondsPerUnit: 350, unitsPerSecondPerReplica: 0.875 },
+  // "A day's monitor run": 22.4 CPU s for 40,000 checks; the run within a minute over two replicas.
+  'signal-ingest': { cpuMillisecondsPerUnit: 0.56, unitsPerSecondPerReplica: 333 },
+};
 
 const databaseOf = (name: string): string => {
   const database = deployed.find((service) => service.name === name)?.database;
