@@ -34,7 +34,7 @@ export const monitoringNamespace = 'monitoring';
 export const ingressControllerNamespace = 'ingress-nginx';
 
 /** Deployments beyond one per service: each runs a service's code in another role. */
-const extraWorkloads: { workload: string; service: string }[] = [{ workload: 'export-worker', service: 'export' }];
+export const extraWorkloads: readonly { workload: string; service: string }[] = [{ workload: 'export-worker', service: 'export' }];
 
 const scraping: AllowedIngress = { from: { namespace: monitoringNamespace }, port: metricsPort };
 

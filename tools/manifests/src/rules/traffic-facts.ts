@@ -1,7 +1,7 @@
 import { gatewayUpstreams, SERVICE_CATALOGUE, type ServiceEntry } from '@radar/contracts';
 import { describe, podTemplateOf, type Manifest } from '../kubernetes-object';
 import { containerEnvironment } from './environment-rules';
-import { ingressControllerNamespace, monitoringNamespace } from './project-facts';
+import { extraWorkloads, ingressControllerNamespace, monitoringNamespace } from './project-facts';
 import type { Labels, PortSpec, Traffic, TrafficAllowance } from './traffic-rules';
 
 /**
@@ -54,9 +54,6 @@ const gateway = catalogueEntry('gateway');
 
 /** Services that never connect to NATS (their service.ts says `nats: false`). */
 const withoutNats = ['mcp'];
-
-/** Deployments beyond one per service, with the service whose code they run. */
-const extraWorkloads: Record<string, string> = { 'export-worker': 'export' };
 
 /** Jobs of our own besides the migrations, with what they connect to. */
 const toolJobs: Record<string, readonly Traffic[]> = {
@@ -120,7 +117,8 @@ function workloadEgress(name: string, environment: Environment): Traffic[] | und
   if (own) return [dns, ...own];
   const migrated = deployed.find((service) => service.database && name === `${service.name}-migrate`);
   if (migrated) return [dns, postgresClient, ...collector(environment)];
-  const service = deployed.find((entry) => entry.name === (extraWorkloads[name] ?? name));
+  const serviceName = extraWorkloads.find(({ workload }) => workload === name)?.service ?? name;
+  const service = deployed.find((entry) => entry.name === serviceName);
   return service ? [dns, ...serviceEgress(service, environment), ...collector(environment)] : undefined;
 }
 
