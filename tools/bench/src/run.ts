@@ -12,6 +12,7 @@ import { benchTracingOverhead, parseTracingBenchOptions } from './tracing-overhe
 import { benchTracingBare, parseTracingBareBenchOptions } from './tracing-bare-benchmark';
 import { benchSearchPhrases, parsePhraseBenchOptions } from './search-phrases-benchmark';
 import { benchSignals, parseSignalsBenchOptions } from './signals-benchmark';
+import { benchStorageSizing, parseStorageSizingOptions } from './storage-sizing';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   dataset: async () => benchDatasetGeneration(Number(process.argv[3] ?? 1_000_000), Number(process.argv[4] ?? 1)),
@@ -31,6 +32,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'tracing-bare': () => benchTracingBare(parseTracingBareBenchOptions(process.argv.slice(3))),
   signals: () => benchSignals(parseSignalsBenchOptions(process.argv.slice(3))),
   leads: () => benchLeads(parseLeadsBenchOptions(process.argv.slice(3))),
+  sizing: () => benchStorageSizing(parseStorageSizingOptions(process.argv.slice(3))),
 };
 
 async function main(): Promise<void> {

@@ -17,6 +17,8 @@ const nodeSetSchema = z.strictObject({
     .optional(),
 });
 
+const secretReference = z.strictObject({ secretName: z.string().min(1) });
+
 const elasticsearchSchema = z.object({
   apiVersion: z.literal('elasticsearch.k8s.elastic.co/v1'),
   kind: z.literal('Elasticsearch'),
@@ -27,9 +29,23 @@ const elasticsearchSchema = z.object({
     nodeSets: z.array(nodeSetSchema).min(1),
     podDisruptionBudget: z.unknown().optional(),
     updateStrategy: z.unknown().optional(),
+    // Secret keys put in every node's keystore, each under its setting's name (path) when it differs.
+    secureSettings: z
+      .array(secretReference.extend({ entries: z.array(z.strictObject({ key: z.string().min(1), path: z.string().min(1).optional() })).optional() }))
+      .optional(),
+    auth: z.strictObject({ roles: z.array(secretReference).optional(), fileRealm: z.array(secretReference).optional() }).optional(),
     volumeClaimDeletePolicy: z.enum(['DeleteOnScaledownOnly', 'DeleteOnScaledownAndClusterDeletion']).optional(),
   }),
 });
+
+/** The fields of the resource the Elasticsearch rules read (elasticsearch-rules.ts). */
+export type EckElasticsearchResource = z.infer<typeof elasticsearchSchema>;
+
+/** The resource parsed, or undefined when it does not parse (the schema check says why). */
+export function parseEckElasticsearch(value: unknown): EckElasticsearchResource | undefined {
+  const parsed = elasticsearchSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
 
 export class EckElasticsearch {
   [field: string]: unknown;

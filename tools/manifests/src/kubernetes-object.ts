@@ -44,3 +44,24 @@ export function podTemplateOf(object: KubernetesObject): IPodTemplateSpec | unde
 export function selects(matchLabels: Record<string, string> | undefined, podLabels: Record<string, string> | undefined): boolean {
   return Object.entries(matchLabels ?? {}).every(([key, value]) => podLabels?.[key] === value);
 }
+
+/** A label selector as Kubernetes reads it: matchLabels and matchExpressions, all of which must hold. */
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: { key: string; operator: string; values?: string[] }[];
+}
+
+/** Whether a full label selector (matchLabels and matchExpressions) selects pods carrying these labels; an empty one selects all. */
+export function selectorMatches(selector: LabelSelector | undefined, podLabels: Readonly<Record<string, string>> | undefined): boolean {
+  const labels = podLabels ?? {};
+  return (
+    Object.entries(selector?.matchLabels ?? {}).every(([key, value]) => labels[key] === value) &&
+    (selector?.matchExpressions ?? []).every(({ key, operator, values = [] }) => {
+      const value = labels[key];
+      if (operator === 'In') return value !== undefined && values.includes(value);
+      if (operator === 'NotIn') return value === undefined || !values.includes(value);
+      if (operator === 'Exists') return value !== undefined;
+      return value === undefined; // DoesNotExist
+    })
+  );
+}

@@ -38,12 +38,21 @@ const models: Record<string, new () => Validating> = {
   ...operatorResources,
 };
 
+/**
+ * kustomize wraps a long generated Secret value over several lines; the API server's base64
+ * decoder skips line breaks, so the schema sees the value as the server does.
+ */
+function asTheServerReadsIt(object: KubernetesObject): KubernetesObject {
+  if (!Secret.is(object) || !object.data) return object;
+  return { ...object, data: Object.fromEntries(Object.entries(object.data).map(([key, value]) => [key, value.replace(/[\r\n]/g, '')])) };
+}
+
 /** Schema errors of one object, empty when it is valid. */
 export function schemaErrors(object: KubernetesObject): string[] {
   const Model = models[`${object.apiVersion}/${object.kind}`];
   if (!Model) return [`${object.apiVersion} ${object.kind} is not a kind the checker knows (tools/manifests/src/kubernetes-schemas.ts)`];
   try {
-    Object.assign(new Model(), object).validate();
+    Object.assign(new Model(), asTheServerReadsIt(object)).validate();
     return [];
   } catch (error) {
     return [error instanceof Error ? error.message : String(error)];

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { relativeToRepository } from './paths';
 import { parseYamlDocuments } from './yaml-files';
 
-const generatorSchema = z.looseObject({ name: z.string(), envs: z.array(z.string()).optional(), literals: z.array(z.string()).optional() });
+const generatorSchema = z.looseObject({
+  name: z.string(),
+  envs: z.array(z.string()).optional(),
+  literals: z.array(z.string()).optional(),
+  files: z.array(z.string()).optional(),
+});
 
 /** The fields of a kustomization.yaml that name files; kustomize itself reads and checks the rest. */
 const referencesSchema = z.looseObject({
@@ -27,6 +32,8 @@ export interface KustomizationReferences {
   files: string[];
   /** The patch files among them: partial objects, checked only once applied. */
   patchFiles: string[];
+  /** Files generators read whole into a ConfigMap or Secret (`files:`, `key=path` or `path`): data, not objects. */
+  generatorFiles: string[];
   secretSources: SecretSource[];
 }
 
@@ -43,13 +50,14 @@ export function kustomizationReferences(folder: string): KustomizationReferences
   if (!existsSync(file)) throw new Error(`${relativeToRepository(folder)} has no kustomization.yaml`);
   const [document] = parseYamlDocuments(file);
   const parsed = referencesSchema.parse(document);
-  const references: KustomizationReferences = { files: [file], patchFiles: [], secretSources: [] };
+  const references: KustomizationReferences = { files: [file], patchFiles: [], generatorFiles: [], secretSources: [] };
   for (const resource of parsed.resources) {
     const target = path.resolve(folder, resource);
     if (existsSync(kustomizationFileIn(target))) {
       const nested = kustomizationReferences(target);
       references.files.push(...nested.files);
       references.patchFiles.push(...nested.patchFiles);
+      references.generatorFiles.push(...nested.generatorFiles);
       references.secretSources.push(...nested.secretSources);
     } else {
       references.files.push(target);
@@ -60,6 +68,9 @@ export function kustomizationReferences(folder: string): KustomizationReferences
     const target = path.resolve(folder, patch.path);
     references.files.push(target);
     references.patchFiles.push(target);
+  }
+  for (const generator of [...parsed.configMapGenerator, ...parsed.secretGenerator]) {
+    for (const entry of generator.files ?? []) references.generatorFiles.push(path.resolve(folder, entry.split('=').at(-1) ?? entry));
   }
   for (const generator of parsed.secretGenerator) {
     references.secretSources.push({

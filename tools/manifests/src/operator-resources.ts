@@ -29,8 +29,29 @@ const cnpgCluster = z.object({
     imageName: z.string().regex(/:\d+(\.\d+)*$/, 'must name an exact PostgreSQL version'),
     primaryUpdateStrategy: z.enum(['unsupervised', 'supervised']).optional(),
     enableSuperuserAccess: z.boolean().optional(),
-    bootstrap: z.strictObject({ initdb: z.strictObject({ database: z.string(), owner: z.string() }) }).optional(),
-    postgresql: z.strictObject({ parameters: z.record(z.string(), z.string()) }).optional(),
+    bootstrap: z
+      .strictObject({
+        initdb: z.strictObject({
+          database: z.string(),
+          owner: z.string(),
+          encoding: z.string().optional(),
+          localeCollate: z.string().optional(),
+          localeCType: z.string().optional(),
+        }),
+      })
+      .optional(),
+    postgresql: z
+      .strictObject({
+        parameters: z.record(z.string(), z.string()),
+        synchronous: z
+          .strictObject({
+            method: z.enum(['any', 'first']),
+            number: z.number().int().positive(),
+            dataDurability: z.enum(['required', 'preferred']).optional(),
+          })
+          .optional(),
+      })
+      .optional(),
     storage: z.strictObject({ size: quantity, storageClass: z.string().optional() }),
     walStorage: z.strictObject({ size: quantity, storageClass: z.string().optional() }).optional(),
     resources: coreResources.optional(),
@@ -71,6 +92,7 @@ const cnpgScheduledBackup = z.object({
   spec: z.strictObject({
     // Six fields: CloudNativePG's schedules start with seconds.
     schedule: z.string().regex(/^(\S+\s+){5}\S+$/, 'must have six fields (seconds first)'),
+    immediate: z.boolean().optional(),
     backupOwnerReference: z.enum(['none', 'self', 'cluster']).optional(),
     target: z.enum(['primary', 'prefer-standby']).optional(),
     cluster: clusterReference,
@@ -111,6 +133,9 @@ function customResource(schema: z.ZodType): new () => { validate(): void } {
     }
   };
 }
+
+/** The CloudNativePG resources, parsed, for the rules that read them (postgres-rules.ts). */
+export const cnpgSchemas = { cluster: cnpgCluster, database: cnpgDatabase, scheduledBackup: cnpgScheduledBackup } as const;
 
 export const operatorResources: Record<string, new () => { validate(): void }> = {
   'postgresql.cnpg.io/v1/Cluster': customResource(cnpgCluster),

@@ -3,16 +3,25 @@ import path from 'node:path';
 import { ConfigMap } from 'kubernetes-models/v1';
 import { kustomizeBuild } from '../src/kubectl-kustomize';
 import { chartValuesRoot, overlaysRoot } from '../src/paths';
+import { systemPods } from '../src/rules/traffic-facts';
 import { listYamlFiles, parseYamlDocuments } from '../src/yaml-files';
 
 interface NatsValues {
   fullnameOverride: string;
   config: { cluster: { enabled: boolean; replicas: number }; jetstream: { enabled: boolean; merge: Record<string, unknown> } };
+  natsBox: { enabled: boolean };
 }
 interface RedisValues {
   fullnameOverride: string;
   architecture: string;
   master: { persistence: { enabled: boolean } };
+  networkPolicy: { enabled: boolean };
+}
+interface ElasticsearchExporterValues {
+  nameOverride: string;
+  es: { uri: string; ssl: { enabled: boolean; useExistingSecrets: boolean; ca: { path: string }; client: { enabled: boolean } } };
+  secretMounts: { secretName: string; path: string }[];
+  extraEnvSecrets: Record<string, { secret: string; key: string }>;
 }
 interface MinioValues {
   fullnameOverride: string;
@@ -51,6 +60,25 @@ describe('the Helm values of the stateful systems (k8s/charts)', () => {
     expect(redis.architecture).toBe('standalone');
     expect(redis.master.persistence.enabled).toBe(false);
     expect(configValues('REDIS_URL')).toEqual([`redis://${redis.fullnameOverride}-master:6379`]);
+  });
+
+  it('make no NetworkPolicy or client pod of their own: k8s/infrastructure says who reaches NATS and Redis', () => {
+    expect(valuesOf<RedisValues>('redis').networkPolicy.enabled).toBe(false);
+    expect(valuesOf<NatsValues>('nats').natsBox.enabled).toBe(false);
+  });
+
+  it("run the Elasticsearch exporter against search's cluster, trusting the CA search trusts, as the file-realm user the prod overlay generates, with the pod name the policies select", () => {
+    const exporter = valuesOf<ElasticsearchExporterValues>('elasticsearch-exporter');
+    const manifests = kustomizeBuild(path.join(overlaysRoot, 'prod'));
+    const secrets = new Set(manifests.filter(({ object }) => object.kind === 'Secret').map(({ object }) => object.metadata.name));
+    expect(configValues('ELASTICSEARCH_URL')).toEqual([exporter.es.uri]);
+    expect(exporter.es.ssl).toMatchObject({ enabled: true, useExistingSecrets: true, client: { enabled: false } });
+    const [mount] = exporter.secretMounts;
+    expect(mount?.secretName).toBe('radar-search-es-http-certs-public');
+    expect(exporter.es.ssl.ca.path).toBe(`${mount?.path}/ca.crt`);
+    expect(Object.keys(exporter.extraEnvSecrets).sort()).toEqual(['ES_PASSWORD', 'ES_USERNAME']);
+    for (const { secret } of Object.values(exporter.extraEnvSecrets)) expect(secrets).toContain(secret);
+    expect({ 'app.kubernetes.io/name': exporter.nameOverride }).toEqual(systemPods.elasticsearchExporter);
   });
 
   it('run MinIO distributed over four servers, with the bucket export writes to, where export looks for it', () => {

@@ -23,16 +23,23 @@ import { networkPolicyViolations } from '../src/rules/network-policy-rules';
 import {
   autoscaledWorkloads,
   bindAddressVariables,
+  cpuSizing,
   ingressAllowances,
   metricsPort,
   migratedServices,
+  postgresDatabases,
   requiredEnvironment,
   sharedSecrets,
   upstreamUrlVariables,
 } from '../src/rules/project-facts';
+import { elasticsearchViolations, MAX_MAP_COUNT, maxMapCountSetterViolations } from '../src/rules/elasticsearch-rules';
+import { postgresBackupViolations, postgresReplicationViolations } from '../src/rules/postgres-rules';
 import { committedSecretViolations, secretSourceViolations } from '../src/rules/secret-rules';
+import { builtWorkloads, trafficAllowances } from '../src/rules/traffic-facts';
+import { defaultDenyViolations, trafficViolations } from '../src/rules/traffic-rules';
 import {
   autoscalingViolations,
+  cpuRequestViolations,
   disruptionBudgetViolations,
   metricsViolations,
   migrationViolations,
@@ -44,7 +51,9 @@ import { listYamlFiles, parseYamlDocuments } from '../src/yaml-files';
 // Helm values files (k8s/charts) are not objects: test/chart-values.spec.ts checks them.
 const yamlFiles = listYamlFiles(kubernetesRoot).filter((file) => !file.startsWith(chartValuesRoot + path.sep));
 const kustomizationFolders = yamlFiles.filter((file) => path.basename(file) === 'kustomization.yaml').map((file) => path.dirname(file));
-const manifestFiles = yamlFiles.filter((file) => path.basename(file) !== 'kustomization.yaml');
+// Files a generator reads whole (the Elasticsearch roles) are data for a ConfigMap or Secret, not objects.
+const generatorFiles = new Set(kustomizationFolders.flatMap((folder) => kustomizationReferences(folder).generatorFiles));
+const manifestFiles = yamlFiles.filter((file) => path.basename(file) !== 'kustomization.yaml' && !generatorFiles.has(file));
 const overlays = readdirSync(overlaysRoot, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
@@ -149,6 +158,18 @@ describe.each(overlays)('the %s overlay, built by kubectl kustomize', (overlay) 
     },
   );
 
+  it('denies every pod of its namespace all ingress and egress that no policy allows', () => {
+    expect(defaultDenyViolations(built.manifests)).toEqual([]);
+  });
+
+  it('knows what every workload it runs connects to (a new Deployment or Job must say so in traffic-facts.ts)', () => {
+    expect(builtWorkloads(built.manifests).filter(({ egress }) => egress === undefined).map(({ source }) => source)).toEqual([]);
+  });
+
+  it('lets each workload and stateful system open only the connections it uses, and each stateful system accept only its clients, peers, operator and scraper', () => {
+    expect(trafficAllowances(built.manifests).flatMap((allowance) => trafficViolations(built.manifests, allowance))).toEqual([]);
+  });
+
   it(`serves /metrics from every Deployment on port ${metricsPort}, announced to Prometheus`, () => {
     expect(metricsViolations(built.manifests, metricsPort)).toEqual([]);
   });
@@ -159,6 +180,10 @@ describe.each(overlays)('the %s overlay, built by kubectl kustomize', (overlay) 
 
   it('scales gateway, search, export, export-worker and signal-ingest with one HorizontalPodAutoscaler each', () => {
     expect(autoscalingViolations(built.manifests, autoscaledWorkloads, overlay === 'prod' ? 2 : 1)).toEqual([]);
+  });
+
+  it('requests for each autoscaled Deployment the CPU its measured work takes at the rate where its autoscaler adds a replica', () => {
+    expect(cpuRequestViolations(built.manifests, cpuSizing)).toEqual([]);
   });
 
   it('covers each Deployment with exactly one PodDisruptionBudget', () => {
@@ -174,6 +199,10 @@ describe.each(overlays)('the %s overlay, built by kubectl kustomize', (overlay) 
   it('gives the services that share a secret one common Secret for it, and points service URLs at Services and their ports', () => {
     expect(sharedSecretViolations(built.manifests, sharedSecrets)).toEqual([]);
     expect(upstreamUrlViolations(built.manifests, upstreamUrlVariables)).toEqual([]);
+  });
+
+  it("commits the ledger's writes to a standby before acknowledging them (where there is one), and initialises search's database with the C collation and a UTF-8 ctype", () => {
+    expect(postgresReplicationViolations(built.manifests, postgresDatabases)).toEqual([]);
   });
 
   it('reads only ConfigMaps and Secrets it builds, none optional', () => {
@@ -197,8 +226,24 @@ describe.each(overlays)('the %s overlay, built by kubectl kustomize', (overlay) 
 });
 
 describe('the prod overlay, built', () => {
+  let manifests: Manifest[];
+  beforeAll(() => {
+    manifests = kustomizeBuild(path.join(overlaysRoot, 'prod'));
+  });
+
   it('runs at least two replicas of every Deployment', () => {
-    expect(replicaViolations(kustomizeBuild(path.join(overlaysRoot, 'prod')), 2)).toEqual([]);
+    expect(replicaViolations(manifests, 2)).toEqual([]);
+  });
+
+  it('backs up every PostgreSQL cluster, and so every database, to an object store on a schedule', () => {
+    expect(postgresBackupViolations(manifests)).toEqual([]);
+  });
+
+  it('lets webhook-dispatch alone reach the internet, on https and its SMTP ports (the contract allows no http target in production)', () => {
+    const internet = trafficAllowances(manifests).flatMap(({ party, direction, allowed }) =>
+      direction === 'egress' ? allowed.filter(({ peer }) => 'addresses' in peer && peer.addresses === 'the internet').map(({ ports }) => [party, ports.map(({ port }) => port)]) : [],
+    );
+    expect(internet).toEqual([['webhook-dispatch', [443, 587, 465]]]);
   });
 });
 
@@ -234,9 +279,13 @@ describe('the Elasticsearch cluster of the prod overlay', () => {
     const [nodeSet] = cluster.spec.nodeSets;
     expect(nodeSet?.count).toBe(3);
     const container = nodeSet?.podTemplate.spec.containers[0];
-    expect(container?.resources).toEqual({ requests: { cpu: '4', memory: '32Gi' }, limits: { cpu: '8', memory: '32Gi' } });
+    expect(container?.resources).toEqual({ requests: { cpu: '6', memory: '32Gi' }, limits: { cpu: '6', memory: '32Gi' } });
     expect(container?.env).toContainEqual({ name: 'ES_JAVA_OPTS', value: '-Xms16g -Xmx16g' });
     expect(JSON.stringify(nodeSet?.podTemplate.spec.affinity)).toContain('kubernetes.io/hostname');
+  });
+
+  it('maps its index into memory once the host allows it, holds what it asks for, spreads over zones and snapshots to an object store', () => {
+    expect(elasticsearchViolations(built())).toEqual([]);
   });
 
   it('gives search the layout of docs/performance.md, the cluster CA and an API key from its Secret', () => {
@@ -256,5 +305,15 @@ describe('the Elasticsearch cluster of the prod overlay', () => {
     expect(container.volumeMounts).toContainEqual({ name: 'elasticsearch-ca', mountPath: '/etc/radar/elasticsearch', readOnly: true });
     expect(pod?.volumes).toContainEqual({ name: 'elasticsearch-ca', secret: { secretName: 'radar-search-es-http-certs-public', items: [{ key: 'ca.crt', path: 'ca.crt' }] } });
     expect(variableSources(manifests, container, 'ELASTICSEARCH_API_KEY')).toEqual([expect.stringMatching(/^Secret\/search-secrets/)]);
+  });
+});
+
+describe('the node setup (k8s/node-setup), built', () => {
+  it(`raises vm.max_map_count to ${MAX_MAP_COUNT} on every Linux node for Elasticsearch, in a namespace of its own that allows the privileged container`, () => {
+    const manifests = kustomizeBuild(path.join(kubernetesRoot, 'node-setup'));
+    expect(maxMapCountSetterViolations(manifests)).toEqual([]);
+    const namespace = manifests.find(({ object }) => object.kind === 'Namespace')?.object;
+    expect(namespace?.metadata.labels?.['pod-security.kubernetes.io/enforce']).toBe('privileged');
+    expect(new Set(manifests.filter(({ object }) => object.kind !== 'Namespace').map(({ object }) => object.metadata.namespace))).toEqual(new Set([namespace?.metadata.name]));
   });
 });

@@ -1,6 +1,7 @@
 import { toManifest } from '../src/kubernetes-object';
 import {
   autoscalingViolations,
+  cpuRequestViolations,
   disruptionBudgetViolations,
   metricsViolations,
   migrationViolations,
@@ -101,6 +102,25 @@ describe('autoscaling, migration and metrics rules', () => {
     ]);
     expect(autoscalingViolations([ledgerDeployment(withoutReplicas), autoscaler('a', 'ledger', 2, 4), autoscaler('b', 'ledger', 2, 4)], ['ledger'], 2)).toEqual([
       'Deployment/ledger (test) is scaled by 2 HorizontalPodAutoscalers, not 1',
+    ]);
+  });
+
+  it('accept a CPU request sized so the autoscaler reaches its target at the chosen rate, and refuse one sized for idle noise', () => {
+    const scaledOnCpu = (cpu: string) => {
+      const object = ledgerDeployment((deploymentObject) => {
+        delete deploymentObject.spec?.replicas;
+        containerOf(deploymentObject).resources = { requests: { cpu, memory: '64Mi' }, limits: { cpu: '1', memory: '256Mi' } };
+      });
+      const hpa = autoscaler('ledger', 'ledger', 2, 6);
+      (hpa.object.spec as { metrics: unknown[] }).metrics = [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }];
+      return [object, hpa];
+    };
+    // 0.23 ms × 1,000/s = 230m busy; at a 70 % target that is 329m, stated as 350m.
+    const sizing = { ledger: { cpuMillisecondsPerUnit: 0.23, unitsPerSecondPerReplica: 1_000 } };
+    expect(cpuRequestViolations(scaledOnCpu('350m'), sizing)).toEqual([]);
+    expect(cpuRequestViolations(scaledOnCpu('100m'), sizing)).toEqual(['Deployment/ledger (test) requests 100m CPU; 0.23 ms × 1000/s = 230m at a 70 % target asks for 350m']);
+    expect(cpuRequestViolations(scaledOnCpu('2'), { ledger: { cpuMillisecondsPerUnit: 1, unitsPerSecondPerReplica: 1_400 } })).toEqual([
+      'Deployment/ledger (test) limits CPU to 1000m, below its request',
     ]);
   });
 

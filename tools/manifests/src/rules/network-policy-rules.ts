@@ -1,7 +1,7 @@
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import type { INetworkPolicyPeer } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicyPeer';
-import { describe, podTemplateOf, selects, type Manifest } from '../kubernetes-object';
+import { describe, podTemplateOf, selectorMatches, type Manifest } from '../kubernetes-object';
 
 /** Who may open connections to a port: the pods of one workload (by name), or any pod of one namespace. */
 export type IngressSource = { pods: string } | { namespace: string };
@@ -49,7 +49,7 @@ export function networkPolicyViolations(manifests: Manifest[], allowance: Ingres
   if (!workload) return [`no workload named ${allowance.workload}`];
   const podLabels = podTemplateOf(workload.object)?.metadata?.labels;
   const policies = manifests.flatMap((manifest) =>
-    NetworkPolicy.is(manifest.object) && selects(manifest.object.spec?.podSelector.matchLabels, podLabels) ? [{ manifest, policy: manifest.object }] : [],
+    NetworkPolicy.is(manifest.object) && selectorMatches(manifest.object.spec?.podSelector, podLabels) ? [{ manifest, policy: manifest.object }] : [],
   );
   const isolating = policies.filter(({ policy }) => policy.spec?.policyTypes?.includes('Ingress') ?? true);
   if (isolating.length === 0) return [`no NetworkPolicy restricts ingress to ${allowance.workload}`];

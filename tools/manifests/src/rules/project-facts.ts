@@ -1,6 +1,8 @@
 import { gatewayUpstreams, SERVICE_CATALOGUE, serviceUrlVariable, type ServiceEntry } from '@radar/contracts';
 import type { ComposedService } from './compose-rules';
 import type { AllowedIngress, IngressAllowance } from './network-policy-rules';
+import type { PostgresDatabases } from './postgres-rules';
+import type { CpuSizing } from './workload-rules';
 
 /**
  * What the manifests must say about Radar's services: from the service catalogue
@@ -32,7 +34,7 @@ export const monitoringNamespace = 'monitoring';
 export const ingressControllerNamespace = 'ingress-nginx';
 
 /** Deployments beyond one per service: each runs a service's code in another role. */
-const extraWorkloads: { workload: string; service: string }[] = [{ workload: 'export-worker', service: 'export' }];
+export const extraWorkloads: readonly { workload: string; service: string }[] = [{ workload: 'export-worker', service: 'export' }];
 
 const scraping: AllowedIngress = { from: { namespace: monitoringNamespace }, port: metricsPort };
 
@@ -60,6 +62,34 @@ export const ingressAllowances: IngressAllowance[] = [
 
 /** Deployments a HorizontalPodAutoscaler scales (and which therefore set no replicas of their own). */
 export const autoscaledWorkloads = ['gateway', 'search', 'export', 'export-worker', 'signal-ingest'] as const;
+
+/**
+ * What each autoscaled workload's CPU request is sized from, so that its autoscaler's utilisation
+ * target is reached at a chosen rate of work rather than by idle noise: the CPU one unit of its work
+ * costs, measured (docs/performance.md), and the rate per replica at which another should join.
+ * The arithmetic, and where each figure comes from: docs/operations.md, "Scale".
+ */
+export const cpuSizing: Record<(typeof autoscaledWorkloads)[number], CpuSizing> = {
+  // "Tracing": gateway and ledger together 0.227 ms of CPU per GET /credits; all of it counted as the gateway's.
+  gateway: { cpuMillisecondsPerUnit: 0.23, unitsPerSecondPerReplica: 1_000 },
+  // "Search at a million companies": the median cold p50 of the mix, all of it counted as search's CPU.
+  search: { cpuMillisecondsPerUnit: 6.3, unitsPerSecondPerReplica: 50 },
+  // "Exports at a million companies": the export API's CPU per export of 10,000 companies.
+  export: { cpuMillisecondsPerUnit: 140, unitsPerSecondPerReplica: 1 },
+  // The same: the worker's CPU per file; 70 % of two files in flight of 1.6 s each.
+  'export-worker': { cpuMillisecondsPerUnit: 350, unitsPerSecondPerReplica: 0.875 },
+  // "A day's monitor run": 22.4 CPU s for 40,000 checks; the run within a minute over two replicas.
+  'signal-ingest': { cpuMillisecondsPerUnit: 0.56, unitsPerSecondPerReplica: 333 },
+};
+
+const databaseOf = (name: string): string => {
+  const database = deployed.find((service) => service.name === name)?.database;
+  if (!database) throw new Error(`the service catalogue gives ${name} no database`);
+  return database.name;
+};
+
+/** The databases whose cluster the PostgreSQL rules hold to more (postgres-rules.ts). */
+export const postgresDatabases: PostgresDatabases = { ledger: databaseOf('ledger'), search: databaseOf('search') };
 
 /** Each service with a database and the variable holding its URL: each gets a migration Job. */
 export const migratedServices = deployed.flatMap((service) => (service.database ? [{ service: service.name, databaseVariable: service.database.variable }] : []));

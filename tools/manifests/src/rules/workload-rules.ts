@@ -62,6 +62,52 @@ export function autoscalingViolations(manifests: Manifest[], autoscaled: readonl
   return [...violations, ...strays];
 }
 
+/** The CPU one unit of a workload's work costs, and the rate of it per replica at which its autoscaler should add one. */
+export interface CpuSizing {
+  cpuMillisecondsPerUnit: number;
+  unitsPerSecondPerReplica: number;
+}
+
+/** A CPU quantity in millicores ("350m", "1", "0.5"), or undefined for none. */
+function millicores(quantity: string | number | undefined): number | undefined {
+  if (quantity === undefined) return undefined;
+  const text = String(quantity);
+  return text.endsWith('m') ? Number(text.slice(0, -1)) : Number(text) * 1000;
+}
+
+/** Requests are stated in steps of 50m. */
+const CPU_STEP_MILLICORES = 50;
+
+/**
+ * An autoscaled workload requests the CPU that puts it at its autoscaler's utilisation target when
+ * it does its chosen rate of work: cost per unit × units per second ÷ target, rounded up to 50m.
+ * A request far below that (50m against a 1 CPU limit) has the autoscaler react to idle noise: GC,
+ * probes and scrapes alone cross the target. The limit is at least the request.
+ */
+export function cpuRequestViolations(manifests: Manifest[], sizing: Readonly<Record<string, CpuSizing>>): string[] {
+  return Object.entries(sizing).flatMap(([name, { cpuMillisecondsPerUnit, unitsPerSecondPerReplica }]) => {
+    const deployment = manifests.find(({ object }) => apps.v1.Deployment.is(object) && object.metadata.name === name);
+    const [autoscaler] = autoscalersOf(manifests, name);
+    if (!deployment || !autoscaler) return [`no autoscaled Deployment named ${name}`];
+    const spec = HorizontalPodAutoscaler.is(autoscaler.object) ? autoscaler.object.spec : undefined;
+    const target = spec?.metrics?.find((metric) => metric.resource?.name === 'cpu')?.resource?.target.averageUtilization;
+    if (target === undefined) return [`${describe(autoscaler)} does not scale on CPU utilisation`];
+    const resources = podTemplateOf(deployment.object)?.spec?.containers[0]?.resources;
+    const request = millicores(resources?.requests?.cpu);
+    const limit = millicores(resources?.limits?.cpu);
+    const busy = cpuMillisecondsPerUnit * unitsPerSecondPerReplica;
+    // Rounded to a thousandth of a millicore first, so that 1400 / 0.7 is 2000, not a hair above it.
+    const needed = Math.round((busy / (target / 100)) * 1000) / 1000;
+    const expected = Math.ceil(needed / CPU_STEP_MILLICORES) * CPU_STEP_MILLICORES;
+    return [
+      ...(request === expected
+        ? []
+        : [`${describe(deployment)} requests ${request ?? 'no'}m CPU; ${cpuMillisecondsPerUnit} ms × ${unitsPerSecondPerReplica}/s = ${Math.round(busy)}m at a ${target} % target asks for ${expected}m`]),
+      ...(limit !== undefined && request !== undefined && limit >= request ? [] : [`${describe(deployment)} limits CPU to ${limit ?? 'nothing'}m, below its request`]),
+    ];
+  });
+}
+
 const serviceCommand = (service: string): string[] => ['node', `apps/${service}/dist/main.js`];
 
 /**
