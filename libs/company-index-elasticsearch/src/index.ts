@@ -12,6 +12,7 @@ export { BulkUpsertError, type BulkItemFailure } from './bulk-upsert';
 export { DEVELOPMENT_LAYOUT, type IndexLayout } from './company-index-definition';
 export type { ElasticsearchCluster } from './cluster-client';
 export type { FeedOutcome, FeedSource } from './company-feed';
+export { toCompanyDocument, type CompanyDocument } from './company-document';
 
 /** What the search service's configuration says about Elasticsearch (config.ts). */
 export interface ElasticsearchSettings {

@@ -17,8 +17,7 @@
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { toIndexedCompany } from '@radar/company-index';
-// The engine's own document builder: its package root exports the adapter only.
-import { toCompanyDocument } from '@radar/company-index-elasticsearch/src/company-document';
+import { toCompanyDocument } from '@radar/company-index-elasticsearch';
 import { generateCompanies } from '@radar/dataset';
 import { prepareBenchDatabase } from './search-database';
 import { BenchSearchService } from './search-service';
