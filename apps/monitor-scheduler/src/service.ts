@@ -10,7 +10,7 @@ import { savedListsOverBus } from './clients/saved-lists';
 import { monitorSchedulerConfig } from './config';
 import { consumeCheckCompletions } from './events/check-completed.consumer';
 import { monitorSchedulerRoutes } from './http/monitor-scheduler.routes';
-import { startRunSchedule, type RunSchedule } from './schedule/run-schedule';
+import { startRunSchedule, type RunSchedule } from './events/run-schedule';
 import type { MonitorSchedulerDeps } from './use-cases/deps';
 import { monitorRunsJob } from './use-cases/runs/monitor-runs-job';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACTIVE_MONITORS_PER_WORKSPACE, type Caller, type CreateMonitorBody, type MonitorView } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import { domainAdded } from '../events/domain-events';
+import { domainAdded } from '../domain/watched-domain-events';
 import type { Queryable } from '@radar/platform/database';
 import { writeOutboxEvents } from '@radar/platform/outbox';
 import { addDomains, countActiveMonitors, insertMonitor } from '../data/monitor.repository';

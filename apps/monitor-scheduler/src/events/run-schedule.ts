@@ -1,6 +1,6 @@
 import cron, { type ScheduledTask } from 'node-cron';
 import type { MonitorSchedulerDeps } from '../use-cases/deps';
-import { utcDay } from '../use-cases/runs/run-day-clock';
+import { utcDay } from '../domain/run-day-clock';
 import { runScheduledDay } from '../use-cases/runs/scheduled-run';
 import { runUpkeep } from '../use-cases/runs/upkeep';
 
