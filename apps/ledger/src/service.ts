@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineService, runService } from '@radar/platform/service';
 import { ledgerConfig } from './config';
 import { ledgerRoutes } from './http/ledger.routes';
-import { serveLedgerRpc } from './rpc/ledger.rpc';
+import { serveLedgerRpc } from './events/ledger.rpc';
 import type { LedgerDeps } from './use-cases/deps';
 
 export const ledgerService = defineService({

@@ -10,8 +10,6 @@ describe('ledger.rpc.charge_batch', () => {
   });
   afterAll(() => ledger.close());
 
-  const grant = (workspaceId: string, amount: number) =>
-    ledger.client.request(RPCS.ledger.grant, { workspaceId, amount, reason: 'grant', reference: `grant:${randomUUID()}` });
   const batch = (workspaceId: string, charges: { reference: string; amount: number }[]) =>
     ledger.client.request(RPCS.ledger.chargeBatch, { workspaceId, reason: 'monitor_charge', charges });
   const ones = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => ({ reference: `${prefix}:${i}`, amount: 1 }));
@@ -23,7 +21,7 @@ describe('ledger.rpc.charge_batch', () => {
 
   it('takes each charge under its own reference, in order, with the running balance on each row', async () => {
     const workspaceId = randomUUID();
-    await grant(workspaceId, 10);
+    await ledger.grant(workspaceId, 10);
     const reply = await batch(workspaceId, [
       { reference: 'b:1', amount: 1 },
       { reference: 'b:2', amount: 3 },
@@ -41,7 +39,7 @@ describe('ledger.rpc.charge_batch', () => {
 
   it('refuses the first charge the balance cannot cover and every charge after it, taking nothing for them', async () => {
     const workspaceId = randomUUID();
-    await grant(workspaceId, 4);
+    await ledger.grant(workspaceId, 4);
     const reply = await batch(workspaceId, [
       { reference: 'c:1', amount: 2 },
       { reference: 'c:2', amount: 3 },
@@ -54,7 +52,7 @@ describe('ledger.rpc.charge_batch', () => {
 
   it('replays charged references without moving credits, and charges the new ones among them', async () => {
     const workspaceId = randomUUID();
-    await grant(workspaceId, 10);
+    await ledger.grant(workspaceId, 10);
     const first = await batch(workspaceId, ones('r', 3));
     const again = await batch(workspaceId, ones('r', 5));
     expect(again.outcomes.map((outcome) => (outcome.status === 'applied' ? outcome.replayed : 'refused'))).toEqual([true, true, true, false, false]);
@@ -72,7 +70,7 @@ describe('ledger.rpc.charge_batch', () => {
 
   it('takes exactly the balance when batches and single charges race, each reference once', async () => {
     const workspaceId = randomUUID();
-    await grant(workspaceId, 50);
+    await ledger.grant(workspaceId, 50);
     const answers = await Promise.all([
       ...Array.from({ length: 4 }, (_, n) => batch(workspaceId, ones(`race:${n}`, 20))),
       ...Array.from({ length: 20 }, (_, n) => ledger.client.request(RPCS.ledger.charge, { workspaceId, amount: 1, reason: 'x', reference: `race:${n % 4}:${n}` })),
@@ -86,10 +84,10 @@ describe('ledger.rpc.charge_batch', () => {
 
   it("refuses a batch naming another workspace's reference with CONFLICT, moving nothing", async () => {
     const owner = randomUUID();
-    await grant(owner, 5);
+    await ledger.grant(owner, 5);
     await batch(owner, [{ reference: 'taken', amount: 1 }]);
     const other = randomUUID();
-    await grant(other, 5);
+    await ledger.grant(other, 5);
     const failure = await batch(other, [{ reference: 'mine', amount: 1 }, { reference: 'taken', amount: 1 }]).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
     expect((failure as AppError).code).toBe('CONFLICT');

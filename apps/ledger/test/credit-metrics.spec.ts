@@ -20,13 +20,10 @@ describe('credit metrics', () => {
     };
   }
 
-  const grant = (workspaceId: string, amount: number) =>
-    ledger.client.request(RPCS.ledger.grant, { workspaceId, amount, reason: 'grant', reference: `grant:${randomUUID()}` });
-
   it('counts the credits a charge takes once, however often its reference is replayed, and the charges refused', async () => {
     const reason = `spec_charge_${randomUUID().slice(0, 8)}`;
     const workspaceId = randomUUID();
-    await grant(workspaceId, 10);
+    await ledger.grant(workspaceId, 10);
     const reference = `export:${randomUUID()}:create`;
     await ledger.client.request(RPCS.ledger.charge, { workspaceId, amount: 7, reason, reference });
     await ledger.client.request(RPCS.ledger.charge, { workspaceId, amount: 7, reason, reference });
@@ -38,7 +35,7 @@ describe('credit metrics', () => {
     const chargeReason = `spec_batch_${randomUUID().slice(0, 8)}`;
     const refundReason = `spec_refund_${randomUUID().slice(0, 8)}`;
     const workspaceId = randomUUID();
-    await grant(workspaceId, 3);
+    await ledger.grant(workspaceId, 3);
     const references = Array.from({ length: 5 }, (_, i) => `monitor:${randomUUID()}:d${i}`);
     await ledger.client.request(RPCS.ledger.chargeBatch, { workspaceId, reason: chargeReason, charges: references.map((reference) => ({ reference, amount: 1 })) });
     expect(await countersFor(chargeReason)).toEqual({ charged: 3, refunded: 0, refused: 2 });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { RPCS } from '@radar/contracts';
 import { callerFor, identityHeaders, startLedger } from './ledger-harness';
 
 describe('GET /credits', () => {
@@ -10,16 +9,12 @@ describe('GET /credits', () => {
   });
   afterAll(() => ledger.close());
 
-  const grant = (workspaceId: string, amount: number, reference: string) =>
-    ledger.client.request(RPCS.ledger.grant, { workspaceId, amount, reason: 'grant', reference });
-  const charge = (workspaceId: string, amount: number, reference: string) =>
-    ledger.client.request(RPCS.ledger.charge, { workspaceId, amount, reason: 'export_charge', reference });
   const credits = (workspaceId: string) => request(ledger.app).get('/credits').set(identityHeaders(callerFor(workspaceId)));
 
   it('answers the balance and the transactions, newest first, with the fields of the contract', async () => {
     const workspaceId = randomUUID();
-    await grant(workspaceId, 100, `grant:${workspaceId}:1`);
-    await charge(workspaceId, 30, `export:${workspaceId}:create`);
+    await ledger.grant(workspaceId, 100, `grant:${workspaceId}:1`);
+    await ledger.charge(workspaceId, 30, `export:${workspaceId}:create`);
     const response = await credits(workspaceId);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
@@ -34,7 +29,7 @@ describe('GET /credits', () => {
 
   it('lists at most the 20 most recent transactions, and the balance is the sum of all of them', async () => {
     const workspaceId = randomUUID();
-    for (let i = 1; i <= 25; i += 1) await grant(workspaceId, i, `grant:${workspaceId}:${i}`);
+    for (let i = 1; i <= 25; i += 1) await ledger.grant(workspaceId, i, `grant:${workspaceId}:${i}`);
     const response = await credits(workspaceId);
     expect(response.body.balance).toBe((25 * 26) / 2);
     expect(response.body.recent_transactions).toHaveLength(20);
@@ -44,8 +39,8 @@ describe('GET /credits', () => {
   it('shows a workspace only its own credits', async () => {
     const a = randomUUID();
     const b = randomUUID();
-    await grant(a, 5, `grant:${a}`);
-    await grant(b, 9, `grant:${b}`);
+    await ledger.grant(a, 5, `grant:${a}`);
+    await ledger.grant(b, 9, `grant:${b}`);
     const seenByA = await credits(a);
     expect(seenByA.body.balance).toBe(5);
     expect(seenByA.body.recent_transactions.map((t: { reference: string }) => t.reference)).toEqual([`grant:${a}`]);

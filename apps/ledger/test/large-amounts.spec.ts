@@ -14,11 +14,6 @@ describe('credits past 32 bits', () => {
   });
   afterAll(() => ledger.close());
 
-  const grant = (workspaceId: string, amount: number, reference = `grant:${randomUUID()}`) =>
-    ledger.client.request(RPCS.ledger.grant, { workspaceId, amount, reason: 'grant', reference });
-  const charge = (workspaceId: string, amount: number, reference = `export:${randomUUID()}:create`) =>
-    ledger.client.request(RPCS.ledger.charge, { workspaceId, amount, reason: 'export_charge', reference });
-  const balanceOf = async (workspaceId: string) => (await ledger.client.request(RPCS.ledger.balance, { workspaceId })).balance;
   const credits = (workspaceId: string) => request(ledger.app).get('/credits').set(identityHeaders(callerFor(workspaceId)));
   const refusal = (promise: Promise<unknown>) =>
     promise.then(
@@ -30,9 +25,9 @@ describe('credits past 32 bits', () => {
     'grants %d and reads the balance and the transaction back exactly',
     async (amount) => {
       const workspaceId = randomUUID();
-      const outcome = await grant(workspaceId, amount);
+      const outcome = await ledger.grant(workspaceId, amount);
       expect(outcome).toMatchObject({ status: 'applied', balance: amount, transaction: { amount } });
-      expect(await balanceOf(workspaceId)).toBe(amount);
+      expect(await ledger.balanceOf(workspaceId)).toBe(amount);
       const response = await credits(workspaceId);
       expect(response.status).toBe(200);
       expect(response.body.balance).toBe(amount);
@@ -42,16 +37,16 @@ describe('credits past 32 bits', () => {
 
   it('adds grants past 32 bits exactly and charges past 32 bits all or nothing', async () => {
     const workspaceId = randomUUID();
-    await grant(workspaceId, PAST_32_BITS);
-    await grant(workspaceId, PAST_32_BITS + 1);
-    expect(await balanceOf(workspaceId)).toBe(2 * PAST_32_BITS + 1);
+    await ledger.grant(workspaceId, PAST_32_BITS);
+    await ledger.grant(workspaceId, PAST_32_BITS + 1);
+    expect(await ledger.balanceOf(workspaceId)).toBe(2 * PAST_32_BITS + 1);
 
-    expect(await charge(workspaceId, 2 * PAST_32_BITS + 2)).toEqual({
+    expect(await ledger.charge(workspaceId, 2 * PAST_32_BITS + 2)).toEqual({
       status: 'insufficient_balance',
       balance: 2 * PAST_32_BITS + 1,
       shortfall: 1,
     });
-    expect(await charge(workspaceId, PAST_32_BITS + 7)).toMatchObject({ status: 'applied', balance: PAST_32_BITS - 6, transaction: { amount: -(PAST_32_BITS + 7) } });
+    expect(await ledger.charge(workspaceId, PAST_32_BITS + 7)).toMatchObject({ status: 'applied', balance: PAST_32_BITS - 6, transaction: { amount: -(PAST_32_BITS + 7) } });
     expect((await credits(workspaceId)).body.recent_transactions.map((t: { amount: number }) => t.amount)).toEqual([
       -(PAST_32_BITS + 7),
       PAST_32_BITS + 1,
@@ -61,9 +56,9 @@ describe('credits past 32 bits', () => {
 
   it('refunds a charge past 32 bits in full', async () => {
     const workspaceId = randomUUID();
-    await grant(workspaceId, 3 * PAST_32_BITS);
+    await ledger.grant(workspaceId, 3 * PAST_32_BITS);
     const reference = `export:${randomUUID()}:create`;
-    await charge(workspaceId, 2 * PAST_32_BITS, reference);
+    await ledger.charge(workspaceId, 2 * PAST_32_BITS, reference);
     const refund = await ledger.client.request(RPCS.ledger.refund, {
       workspaceId,
       chargeReference: reference,
@@ -75,26 +70,26 @@ describe('credits past 32 bits', () => {
 
   it('answers a grant that would take the balance past Number.MAX_SAFE_INTEGER with 422, and moves nothing', async () => {
     const workspaceId = randomUUID();
-    await grant(workspaceId, MAX_BALANCE - 10);
-    const error = await refusal(grant(workspaceId, 11));
+    await ledger.grant(workspaceId, MAX_BALANCE - 10);
+    const error = await refusal(ledger.grant(workspaceId, 11));
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'VALIDATION_ERROR', details: { balance: MAX_BALANCE - 10, amount: 11, max_balance: MAX_BALANCE } });
     expect((error as Error).message).toMatch(/^amount: 11 would take the balance of 9007199254740981 past the largest balance/);
-    expect(await balanceOf(workspaceId)).toBe(MAX_BALANCE - 10);
+    expect(await ledger.balanceOf(workspaceId)).toBe(MAX_BALANCE - 10);
     expect(await ledger.prisma.transaction.count({ where: { workspaceId } })).toBe(1);
 
-    expect(await grant(workspaceId, 10)).toMatchObject({ status: 'applied', balance: MAX_BALANCE });
+    expect(await ledger.grant(workspaceId, 10)).toMatchObject({ status: 'applied', balance: MAX_BALANCE });
   });
 
   it('refuses a refund that would pass the largest balance the same way, so it can be retried after a charge', async () => {
     const workspaceId = randomUUID();
-    await grant(workspaceId, 100);
+    await ledger.grant(workspaceId, 100);
     const reference = `export:${randomUUID()}:create`;
-    await charge(workspaceId, 60, reference);
-    await grant(workspaceId, MAX_BALANCE - 40);
+    await ledger.charge(workspaceId, 60, reference);
+    await ledger.grant(workspaceId, MAX_BALANCE - 40);
     const refund = { workspaceId, chargeReference: reference, reason: 'export_refund', reference: `${reference}:refund` };
     expect(await refusal(ledger.client.request(RPCS.ledger.refund, refund))).toMatchObject({ code: 'VALIDATION_ERROR' });
-    await charge(workspaceId, 60);
+    await ledger.charge(workspaceId, 60);
     expect(await ledger.client.request(RPCS.ledger.refund, refund)).toMatchObject({ status: 'applied', balance: MAX_BALANCE - 60 + 60 });
   });
 
@@ -108,7 +103,7 @@ describe('credits past 32 bits', () => {
 
   it('holds the largest balance in the database too: a direct UPDATE past it violates the CHECK', async () => {
     const workspaceId = randomUUID();
-    await grant(workspaceId, MAX_BALANCE);
+    await ledger.grant(workspaceId, MAX_BALANCE);
     await expect(ledger.prisma.$executeRaw`UPDATE balances SET balance = balance + 1 WHERE workspace_id = ${workspaceId}::uuid`).rejects.toThrow(
       /balances_balance_within_safe_integer/,
     );

@@ -1,4 +1,5 @@
-import type { Caller } from '@radar/contracts';
+import { randomUUID } from 'node:crypto';
+import { RPCS, type Caller } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
 import { Bus } from '@radar/platform/nats';
 import { aCaller, silentLogger, startTestService, testInfrastructure, TEST_SECRETS, type TestServiceOptions } from '@radar/platform/testing';
@@ -6,7 +7,10 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../src/data/generated/prisma/client';
 import { ledgerService } from '../src/service';
 
-/** A running ledger of its own (fresh database, own NATS namespace) and a NATS client in its namespace. */
+/**
+ * A running ledger of its own (fresh database, own NATS namespace), a NATS client in its
+ * namespace, and the requests the tests make through it as another service would.
+ */
 export async function startLedger(options: TestServiceOptions = {}) {
   const ledger = await startTestService(ledgerService, options);
   // The generated client, on the service's pool, reads the tables the tests assert on.
@@ -17,6 +21,11 @@ export async function startLedger(options: TestServiceOptions = {}) {
     prisma,
     client,
     service: ledger,
+    grant: (workspaceId: string, amount: number, reference = `grant:${randomUUID()}`) =>
+      client.request(RPCS.ledger.grant, { workspaceId, amount, reason: 'grant', reference }),
+    charge: (workspaceId: string, amount: number, reference = `export:${randomUUID()}:create`) =>
+      client.request(RPCS.ledger.charge, { workspaceId, amount, reason: 'export_charge', reference }),
+    balanceOf: async (workspaceId: string) => (await client.request(RPCS.ledger.balance, { workspaceId })).balance,
     async close() {
       await client.close();
       await prisma.$disconnect();

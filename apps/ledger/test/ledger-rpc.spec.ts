@@ -9,10 +9,6 @@ describe('ledger request API over NATS', () => {
   });
   afterAll(() => ledger.close());
 
-  const grant = (workspaceId: string, amount: number, reference = `grant:${randomUUID()}`) =>
-    ledger.client.request(RPCS.ledger.grant, { workspaceId, amount, reason: 'grant', reference });
-  const charge = (workspaceId: string, amount: number, reference: string) =>
-    ledger.client.request(RPCS.ledger.charge, { workspaceId, amount, reason: 'export_charge', reference });
 
   async function sumOfTransactions(workspaceId: string): Promise<number> {
     const { _sum } = await ledger.prisma.transaction.aggregate({ where: { workspaceId }, _sum: { amount: true } });
@@ -21,9 +17,9 @@ describe('ledger request API over NATS', () => {
 
   it('charges once per reference: a repeated reference returns the first outcome and moves nothing', async () => {
     const workspaceId = randomUUID();
-    await grant(workspaceId, 10);
-    const first = await charge(workspaceId, 3, 'export:e1:create');
-    const again = await charge(workspaceId, 3, 'export:e1:create');
+    await ledger.grant(workspaceId, 10);
+    const first = await ledger.charge(workspaceId, 3, 'export:e1:create');
+    const again = await ledger.charge(workspaceId, 3, 'export:e1:create');
     expect(first).toMatchObject({ status: 'applied', replayed: false, balance: 7 });
     expect(again).toMatchObject({ status: 'applied', replayed: true, balance: 7 });
     if (first.status !== 'applied' || again.status !== 'applied') throw new Error('unreachable');
@@ -34,8 +30,8 @@ describe('ledger request API over NATS', () => {
 
   it('refuses a charge the balance cannot cover in full, and takes nothing', async () => {
     const workspaceId = randomUUID();
-    await grant(workspaceId, 5);
-    const outcome = await charge(workspaceId, 6, `export:${randomUUID()}:create`);
+    await ledger.grant(workspaceId, 5);
+    const outcome = await ledger.charge(workspaceId, 6, `export:${randomUUID()}:create`);
     expect(outcome).toEqual({ status: 'insufficient_balance', balance: 5, shortfall: 1 });
     const balance = await ledger.client.request(RPCS.ledger.balance, { workspaceId });
     expect(balance.balance).toBe(5);
@@ -43,15 +39,15 @@ describe('ledger request API over NATS', () => {
   });
 
   it('treats a workspace with no credits as a zero balance', async () => {
-    const outcome = await charge(randomUUID(), 1, `export:${randomUUID()}:create`);
+    const outcome = await ledger.charge(randomUUID(), 1, `export:${randomUUID()}:create`);
     expect(outcome).toEqual({ status: 'insufficient_balance', balance: 0, shortfall: 1 });
   });
 
   it('lets 50 concurrent charges of 1 against a balance of 20 take exactly 20', async () => {
     const workspaceId = randomUUID();
-    await grant(workspaceId, 20);
+    await ledger.grant(workspaceId, 20);
     const outcomes = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => charge(workspaceId, 1, `monitor:m:2026-11-21:d${i}.com:news_events`)),
+      Array.from({ length: 50 }, (_, i) => ledger.charge(workspaceId, 1, `monitor:m:2026-11-21:d${i}.com:news_events`)),
     );
     expect(outcomes.filter((o) => o.status === 'applied')).toHaveLength(20);
     expect(outcomes.filter((o) => o.status === 'insufficient_balance')).toHaveLength(30);
@@ -63,8 +59,8 @@ describe('ledger request API over NATS', () => {
 
   it('records a refund as a positive transaction with its reason, once per charge', async () => {
     const workspaceId = randomUUID();
-    await grant(workspaceId, 10);
-    await charge(workspaceId, 4, 'export:e2:create');
+    await ledger.grant(workspaceId, 10);
+    await ledger.charge(workspaceId, 4, 'export:e2:create');
     const refund = await ledger.client.request(RPCS.ledger.refund, {
       workspaceId,
       chargeReference: 'export:e2:create',
@@ -87,8 +83,8 @@ describe('ledger request API over NATS', () => {
 
   it('refuses to refund a charge of another workspace or one that does not exist', async () => {
     const owner = randomUUID();
-    await grant(owner, 5);
-    await charge(owner, 2, 'export:e3:create');
+    await ledger.grant(owner, 5);
+    await ledger.charge(owner, 2, 'export:e3:create');
     const stranger = randomUUID();
     const outcome = await ledger.client.request(RPCS.ledger.refund, {
       workspaceId: stranger,
@@ -102,8 +98,8 @@ describe('ledger request API over NATS', () => {
 
   it('records grants as positive transactions with their reason and is idempotent on the reference', async () => {
     const workspaceId = randomUUID();
-    const first = await grant(workspaceId, 25, 'grant:operator:g1');
-    const again = await grant(workspaceId, 25, 'grant:operator:g1');
+    const first = await ledger.grant(workspaceId, 25, 'grant:operator:g1');
+    const again = await ledger.grant(workspaceId, 25, 'grant:operator:g1');
     expect(first).toMatchObject({ status: 'applied', replayed: false, balance: 25 });
     expect(again).toMatchObject({ status: 'applied', replayed: true, balance: 25 });
     if (first.status !== 'applied') throw new Error('unreachable');
@@ -112,7 +108,7 @@ describe('ledger request API over NATS', () => {
 
   it('answers a malformed request with VALIDATION_ERROR rather than moving credits', async () => {
     const workspaceId = randomUUID();
-    await grant(workspaceId, 5);
+    await ledger.grant(workspaceId, 5);
     const reply = await ledger.client.connection.request(
       ledger.client.subject(RPCS.ledger.charge.subject),
       Buffer.from(JSON.stringify({ workspaceId, amount: -5, reason: 'x', reference: 'r' })),

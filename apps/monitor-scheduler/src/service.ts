@@ -8,9 +8,10 @@ import { ledgerOverBus } from './clients/credits-ledger';
 import { registryOverBus } from './clients/delivery-targets';
 import { savedListsOverBus } from './clients/saved-lists';
 import { monitorSchedulerConfig } from './config';
+import { parseRunTimeOfDay } from './domain/run-day-clock';
 import { consumeCheckCompletions } from './events/check-completed.consumer';
+import { startRunSchedule, type RunSchedule } from './events/run-schedule';
 import { monitorSchedulerRoutes } from './http/monitor-scheduler.routes';
-import { startRunSchedule, type RunSchedule } from './schedule/run-schedule';
 import type { MonitorSchedulerDeps } from './use-cases/deps';
 import { monitorRunsJob } from './use-cases/runs/monitor-runs-job';
 
@@ -31,7 +32,6 @@ export const monitorSchedulerService = defineService({
     // A run asks for thousands of checks at once: larger rounds than the platform's default.
     const relay = new OutboxRelay({ pool, bus, logger }, { batchSize: OUTBOX_BATCH });
     const runner = new SingleRunner({ pool, logger });
-    const [hour, minute] = config.MONITOR_RUN_TIME_UTC.split(':').map(Number) as [number, number];
     const deps: MonitorSchedulerDeps = {
       pool,
       ledger: ledgerOverBus(bus),
@@ -42,7 +42,7 @@ export const monitorSchedulerService = defineService({
         checkDeadlineMs: config.MONITOR_CHECK_DEADLINE_MS,
         chargeBatch: config.MONITOR_CHARGE_BATCH,
         workspaceConcurrency: config.MONITOR_WORKSPACE_CONCURRENCY,
-        runTimeUtc: { hour, minute },
+        runTimeUtc: parseRunTimeOfDay(config.MONITOR_RUN_TIME_UTC),
         runWaitMs: config.MONITOR_RUN_WAIT_MS,
       },
       now,

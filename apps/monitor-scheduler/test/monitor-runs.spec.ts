@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { errorEnvelopeSchema, runsPageSchema, runSummarySchema } from '@radar/contracts';
-import { CheckResponder, type CheckRequest } from './support/check-responder';
+import type { CheckRequest } from '@radar/platform/testing';
+import { CheckResponder } from './support/check-responder';
 import { EventLog } from './support/event-log';
 import { startMonitorWorld, type MonitorWorld } from './support/monitor-world';
 import { chargeRef, createMonitor, daysAgo, expectCountersConsistent, getMonitor, getRun, runMonitors, today } from './support/run-helpers';

@@ -1,11 +1,12 @@
 import { datasetVersionLabel } from '@radar/contracts';
 import { defineService, runService } from '@radar/platform/service';
 import { providerSimConfig } from './config';
-import { FailureInjector } from './failures/failure-injector';
-import { FollowedCompanies } from './followed/followed-companies';
+import { FailureInjector } from './domain/failure-injector';
+import { FollowedCompanies } from './domain/followed-companies';
 import { followedFeedRoutes } from './http/followed-feed.routes';
 import { operatorRoutes } from './http/operator.routes';
 import { providerApiRoutes } from './http/provider-api.routes';
+import type { ProviderSimDeps } from './use-cases/deps';
 
 /**
  * The local stand-in for the upstream signal provider: the synthetic dataset's events per company
@@ -16,19 +17,18 @@ export const providerSimService = defineService({
   config: providerSimConfig,
   nats: false,
   async wire({ config }) {
-    const failures = new FailureInjector();
     const dataset = { seed: config.DATASET_SEED, companies: config.DATASET_COMPANIES };
-    const followed = new FollowedCompanies(dataset);
+    const deps: ProviderSimDeps = { dataset, followed: new FollowedCompanies(dataset), failures: new FailureInjector() };
     return {
-      deps: { failures, dataset, followed },
+      deps,
       // `radar status` shows it beside search's: the two must serve the same dataset.
       status: { dataVersion: async () => datasetVersionLabel(dataset.seed, dataset.companies) },
       http: [
         {
           routes: [
-            operatorRoutes({ failures, operatorSecret: config.OPERATOR_SECRET }),
-            providerApiRoutes({ dataset, failures, apiKey: config.PROVIDER_API_KEY, timeoutHoldMs: config.PROVIDER_SIM_TIMEOUT_HOLD_MS }),
-            followedFeedRoutes({ followed, apiKey: config.PROVIDER_API_KEY }),
+            operatorRoutes({ ...deps, operatorSecret: config.OPERATOR_SECRET }),
+            providerApiRoutes({ ...deps, apiKey: config.PROVIDER_API_KEY, timeoutHoldMs: config.PROVIDER_SIM_TIMEOUT_HOLD_MS }),
+            followedFeedRoutes({ ...deps, apiKey: config.PROVIDER_API_KEY }),
           ],
         },
       ],

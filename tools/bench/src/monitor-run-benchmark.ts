@@ -7,6 +7,7 @@ import { jobSchema, RPCS, runMonitorsResultSchema, SIGNAL_TYPES, type Caller, ty
 import { generateCompany } from '@radar/dataset';
 import { signCaller } from '@radar/platform/internal-auth';
 import type { Bus } from '@radar/platform/nats';
+import { checkCompletionFor } from '@radar/platform/testing';
 import type { BenchProcess } from './bench-services';
 import { startMonitorRunStack } from './monitor-run-stack';
 
@@ -88,24 +89,8 @@ async function runAsJob(schedulerUrl: string, operatorSecret: string): Promise<J
 /** The stand-in for signal-ingest: every check answered `success` as soon as it is asked for. */
 async function answerChecksAtOnce(bus: Bus): Promise<void> {
   await bus.consume('signal.check.requested', { durable: 'bench-stand-in', concurrency: 256 }, async (request) => {
-    const at = new Date().toISOString();
-    await bus.publish(
-      'signal.check.completed',
-      {
-        checkId: request.checkId,
-        runId: request.runId,
-        workspaceId: request.workspaceId,
-        monitorId: request.monitorId,
-        status: 'success',
-        errorCode: null,
-        itemsFetched: 1,
-        itemsNew: 1,
-        itemsPushed: 1,
-        startedAt: at,
-        completedAt: at,
-      },
-      { msgId: `bench-answer:${request.checkId}` },
-    );
+    const completion = checkCompletionFor(request, { status: 'success', itemsFetched: 1, itemsNew: 1, itemsPushed: 1 });
+    await bus.publish('signal.check.completed', completion, { msgId: `bench-answer:${request.checkId}` });
   });
 }
 

@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { runCli, type CliIo } from '../cli';
-
-const SECRET = 'operator-secret-for-unit-tests-0123456789';
-
-interface Sent {
-  url: string;
-  method: string;
-  body: unknown;
-}
+import { radarAgainstFakeOperator as radar } from '../testing/fake-operator';
 
 const WORKSPACE = randomUUID();
 const LIST = randomUUID();
@@ -52,24 +44,6 @@ const aRun = {
   credits_refunded: 0,
   new_items_total: 0,
 };
-
-/** `radar ...` against a fake operator interface that answers `answer` and records the calls. */
-async function radar(argv: string[], answer: unknown) {
-  const sent: Sent[] = [];
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: { write: (chunk: string) => (stdout += chunk) },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
-    env: () => ({ OPERATOR_SECRET: SECRET }),
-    fetch: async (url, init) => {
-      sent.push({ url, method: String(init.method), body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-      return Response.json(answer, { status: 200 });
-    },
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, sent, error: () => JSON.parse(stderr).error };
-}
 
 describe('radar monitor follow-list', () => {
   it('posts the list to follow to monitor-scheduler and prints the monitor', async () => {

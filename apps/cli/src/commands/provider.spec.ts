@@ -1,30 +1,7 @@
-import { runCli, type CliIo } from '../cli';
+import { radarAgainstFakeOperator } from '../testing/fake-operator';
 
-const SECRET = 'operator-secret-for-unit-tests-0123456789';
-
-interface Sent {
-  url: string;
-  method: string;
-  body: unknown;
-}
-
-/** `radar provider ...` against a fake operator interface that answers {ok: true} and records the calls. */
-async function radar(argv: string[]) {
-  const sent: Sent[] = [];
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: { write: (chunk: string) => (stdout += chunk) },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
-    env: () => ({ OPERATOR_SECRET: SECRET }),
-    fetch: async (url, init) => {
-      sent.push({ url, method: String(init.method), body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-      return Response.json({ ok: true });
-    },
-  };
-  const code = await runCli(['provider', ...argv], io);
-  return { code, stdout, sent, error: () => JSON.parse(stderr).error };
-}
+/** `radar provider ...`, the operator interface answering {ok: true}. */
+const radar = (argv: string[]) => radarAgainstFakeOperator(['provider', ...argv], { ok: true });
 
 describe('radar provider fail', () => {
   it('posts the failure to the provider operator route and prints {"ok":true}', async () => {

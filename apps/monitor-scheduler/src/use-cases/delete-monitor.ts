@@ -1,7 +1,7 @@
 import type { Caller } from '@radar/contracts';
 import { writeOutboxEvents } from '@radar/platform/outbox';
 import { deleteMonitor as deleteMonitorRow, lockMonitor, monitorDomains } from '../data/monitor.repository';
-import { domainRemoved } from '../events/domain-events';
+import { domainRemoved } from '../domain/watched-domain-events';
 import type { MonitorSchedulerDeps } from './deps';
 import { monitorNotFound, requireEditor } from './editor-rules';
 import { inWorkspaceLock } from './workspace-lock';

@@ -4,6 +4,7 @@ import type { ExclusiveRun } from '@radar/platform/single-runner';
 import type { CreditsLedger } from '../clients/credits-ledger';
 import type { DeliveryTargets } from '../clients/delivery-targets';
 import type { SavedLists } from '../clients/saved-lists';
+import type { RunTimeOfDay } from '../domain/run-day-clock';
 
 export interface RunSettings {
   /** Unanswered longer than this, a requested check is `error_other` and refunded. */
@@ -13,7 +14,7 @@ export interface RunSettings {
   /** Workspaces charged at the same time. */
   workspaceConcurrency: number;
   /** The daily run's time of day, UTC. */
-  runTimeUtc: { hour: number; minute: number };
+  runTimeUtc: RunTimeOfDay;
   /** How long `radar monitors run` waits for its runs to end. */
   runWaitMs: number;
 }

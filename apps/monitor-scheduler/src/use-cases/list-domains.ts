@@ -2,7 +2,7 @@ import { isValidMonitorDomain, normalizeMonitorDomain } from '@radar/contracts';
 import type { Queryable } from '@radar/platform/database';
 import { writeOutboxEvents } from '@radar/platform/outbox';
 import { addDomains, monitorDomains, removeDomains, updateMonitor, type MonitorRecord } from '../data/monitor.repository';
-import { domainAdded, domainRemoved } from '../events/domain-events';
+import { domainAdded, domainRemoved } from '../domain/watched-domain-events';
 
 /** A saved list's domains as a monitor watches them: normalised, valid, each once, in the list's order. */
 export function monitorDomainsOf(listDomains: readonly string[]): string[] {

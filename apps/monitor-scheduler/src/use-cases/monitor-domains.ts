@@ -1,6 +1,6 @@
 import { MONITOR_MAX_DOMAINS, type Caller, type MonitorView } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import { domainAdded, domainRemoved } from '../events/domain-events';
+import { domainAdded, domainRemoved } from '../domain/watched-domain-events';
 import type { Queryable } from '@radar/platform/database';
 import { writeOutboxEvents } from '@radar/platform/outbox';
 import { addDomains, domainCount, lockMonitor, removeDomains, updateMonitor, type MonitorRecord } from '../data/monitor.repository';

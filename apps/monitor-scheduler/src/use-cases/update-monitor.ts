@@ -2,7 +2,7 @@ import { AppError } from '@radar/platform/errors';
 import type { Caller, MonitorView, UpdateMonitorBody } from '@radar/contracts';
 import { findMonitor, lockMonitor, updateMonitor as updateMonitorRow, type MonitorChanges } from '../data/monitor.repository';
 import type { MonitorSchedulerDeps } from './deps';
-import { requireActiveSlot } from './create-monitor';
+import { requireActiveSlot } from './add-active-monitor';
 import { resolveDelivery, resolveTeamChat, toJobOpeningFilters } from './delivery-settings';
 import { monitorNotFound, requireEditor } from './editor-rules';
 import { getMonitor } from './get-monitor';

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { EventPayload } from '@radar/contracts';
 import { Bus } from '@radar/platform/nats';
-import { silentLogger, testInfrastructure } from '@radar/platform/testing';
+import { checkCompletionFor, silentLogger, testInfrastructure, type CheckOutcome, type CheckRequest } from '@radar/platform/testing';
 
-export type CheckRequest = EventPayload<'signal.check.requested'>;
 export type CheckAnswer =
-  | { status: 'success'; itemsFetched?: number; itemsNew?: number; itemsPushed?: number }
-  | { status: 'error_pl' | 'error_other'; errorCode: string }
+  | CheckOutcome
   /** No answer at all: signal-ingest is down, or lost the check. */
   | { status: 'silent' };
 
@@ -27,24 +24,7 @@ export class CheckResponder {
       responder.requests.push(request);
       const answer = decide(request);
       if (answer.status === 'silent') return;
-      const at = new Date().toISOString();
-      await bus.publish(
-        'signal.check.completed',
-        {
-          checkId: request.checkId,
-          runId: request.runId,
-          workspaceId: request.workspaceId,
-          monitorId: request.monitorId,
-          status: answer.status,
-          errorCode: answer.status === 'success' ? null : answer.errorCode,
-          itemsFetched: answer.status === 'success' ? (answer.itemsFetched ?? 2) : 0,
-          itemsNew: answer.status === 'success' ? (answer.itemsNew ?? 1) : 0,
-          itemsPushed: answer.status === 'success' ? (answer.itemsPushed ?? 1) : 0,
-          startedAt: at,
-          completedAt: at,
-        },
-        { msgId: `signal.check.completed:${request.checkId}` },
-      );
+      await bus.publish('signal.check.completed', checkCompletionFor(request, answer), { msgId: `signal.check.completed:${request.checkId}` });
     });
     return responder;
   }

@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { calendarDay, PROVIDER_FOLLOWED_MAX_LIMIT, PROVIDER_FOLLOWED_PATH, queryInteger, type ProviderFollowedResponse } from '@radar/contracts';
+import { calendarDay, PROVIDER_FOLLOWED_MAX_LIMIT, PROVIDER_FOLLOWED_PATH, queryInteger } from '@radar/contracts';
 import { parseInput } from '@radar/platform/http';
-import type { FollowedCompanies } from '../followed/followed-companies';
+import type { ProviderSimDeps } from '../use-cases/deps';
+import { listFollowedCompanies } from '../use-cases/list-followed-companies';
 import { requireApiKey } from './api-key';
 
 const querySchema = z
@@ -15,15 +16,11 @@ const querySchema = z
   .refine((query) => query.since <= query.as_of, { message: 'must not be after as_of', path: ['since'] });
 
 /** The followed companies' feed: GET /v1/followed-companies (libs/contracts/src/provider.ts). */
-export function followedFeedRoutes(deps: { followed: FollowedCompanies; apiKey: string }): Router {
+export function followedFeedRoutes(deps: Pick<ProviderSimDeps, 'followed'> & { apiKey: string }): Router {
   const router = Router();
   router.get(PROVIDER_FOLLOWED_PATH, requireApiKey(deps.apiKey), (req, res) => {
     const query = parseInput(querySchema, req.query, 'query');
-    const body: ProviderFollowedResponse = {
-      data: deps.followed.page(query.offset, query.limit, query.since, query.as_of),
-      meta: { as_of: query.as_of, since: query.since, offset: query.offset, limit: query.limit, total: deps.followed.total },
-    };
-    res.json(body);
+    res.json(listFollowedCompanies(deps, { asOf: query.as_of, since: query.since, offset: query.offset, limit: query.limit }));
   });
   return router;
 }

@@ -7,21 +7,23 @@ import {
 } from '@radar/contracts';
 import { requireOperatorSecret } from '@radar/platform/internal-auth';
 import { parseInput } from '@radar/platform/http';
-import type { FailureInjector } from '../failures/failure-injector';
+import { clearFailures } from '../use-cases/clear-failures';
+import type { ProviderSimDeps } from '../use-cases/deps';
+import { injectFailure } from '../use-cases/inject-failure';
 
 /** `radar provider fail` and `radar provider recover`, through the gateway's operator passthrough. */
-export function operatorRoutes(deps: { failures: FailureInjector; operatorSecret: string }): Router {
+export function operatorRoutes(deps: Pick<ProviderSimDeps, 'failures'> & { operatorSecret: string }): Router {
   const router = Router();
   router.use(requireOperatorSecret(deps.operatorSecret));
   router.post(PROVIDER_OPERATOR_ROUTES.injectFailure.path, (req, res) => {
     const body = parseInput(injectProviderFailureBodySchema, req.body ?? {}, 'body');
-    deps.failures.inject(body);
+    injectFailure(deps, body);
     req.log.info({ failure: body }, 'provider failure injected');
     res.json({ ok: true });
   });
   router.post(PROVIDER_OPERATOR_ROUTES.clearFailures.path, (req, res) => {
     const body = parseInput(clearProviderFailuresBodySchema, req.body ?? {}, 'body');
-    deps.failures.clear(body.domain);
+    clearFailures(deps, body.domain);
     res.json({ ok: true });
   });
   const mounted = Router();

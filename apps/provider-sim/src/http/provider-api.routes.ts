@@ -1,14 +1,12 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { calendarDay, signalTypeSchema, textField, type ProviderResponse } from '@radar/contracts';
+import { calendarDay, signalTypeSchema, textField, type ProviderFailureMode } from '@radar/contracts';
 import { parseInput, parsePath, sendError } from '@radar/platform/http';
-import type { FailureInjector } from '../failures/failure-injector';
-import { companyItemsAsOf, type DatasetView } from '../timeline/provider-timeline';
+import type { ProviderSimDeps } from '../use-cases/deps';
+import { getCompanyItems } from '../use-cases/get-company-items';
 import { requireApiKey } from './api-key';
 
-export interface ProviderApiDeps {
-  dataset: DatasetView;
-  failures: FailureInjector;
+export interface ProviderApiDeps extends Pick<ProviderSimDeps, 'dataset' | 'failures'> {
   apiKey: string;
   timeoutHoldMs: number;
 }
@@ -27,6 +25,12 @@ function holdResponse(res: Response, ms: number): Promise<void> {
   });
 }
 
+/** What the caller reads when an injected failure meets its request (a timeout's after the hold). */
+const INJECTED_FAILURE_MESSAGES: Record<ProviderFailureMode, string> = {
+  error: 'The provider failed (injected)',
+  timeout: 'The provider timed out (injected)',
+};
+
 /** The provider's API: GET /v1/companies/{domain}/{signal_type}?as_of=YYYY-MM-DD (libs/contracts/src/provider.ts). */
 export function providerApiRoutes(deps: ProviderApiDeps): Router {
   const router = Router();
@@ -34,21 +38,17 @@ export function providerApiRoutes(deps: ProviderApiDeps): Router {
   router.get('/v1/companies/:domain/:signal_type', async (req, res) => {
     const path = parsePath(pathSchema, req.params);
     const { as_of: asOf } = parseInput(querySchema, req.query, 'query');
-    const domain = path.domain.toLowerCase();
-    const failure = deps.failures.take(domain, path.signal_type);
-    if (failure === 'timeout') {
-      req.log.info({ domain, signalType: path.signal_type }, 'holding the response (injected timeout)');
+    const answer = getCompanyItems(deps, { domain: path.domain, signalType: path.signal_type, asOf });
+    if ('items' in answer) {
+      res.json(answer.items);
+      return;
+    }
+    if (answer.injectedFailure === 'timeout') {
+      req.log.info({ domain: path.domain, signalType: path.signal_type }, 'holding the response (injected timeout)');
       await holdResponse(res, deps.timeoutHoldMs);
-      if (!res.writableEnded && !res.destroyed) sendError(res, 'SERVICE_UNAVAILABLE', 'The provider timed out (injected)');
-      return;
+      if (res.writableEnded || res.destroyed) return;
     }
-    if (failure === 'error') {
-      sendError(res, 'SERVICE_UNAVAILABLE', 'The provider failed (injected)');
-      return;
-    }
-    const items = companyItemsAsOf(deps.dataset, domain, path.signal_type, asOf);
-    const body: ProviderResponse = { data: items, meta: { domain, signal_type: path.signal_type, as_of: asOf, count: items.length } };
-    res.json(body);
+    sendError(res, 'SERVICE_UNAVAILABLE', INJECTED_FAILURE_MESSAGES[answer.injectedFailure]);
   });
   return router;
 }

@@ -30,6 +30,7 @@ import { isDependencyFailure } from '../http/dependency-failure';
 import { EventConsumer } from './event-consumer';
 import { decodeJson, encodeJson } from './json-codec';
 import { logMaxDeliveries } from './max-deliveries';
+import { redeliveryDelayMs } from './retry-delays';
 import { streamConfigOf } from './stream-config';
 import { headersWithTraceContext, withMessageSpan } from './trace-context';
 
@@ -378,7 +379,7 @@ export class Bus {
     } catch (error) {
       const delivery = message.info.redeliveryCount;
       this.logger.warn({ err: error, subject, streamSequence: message.seq, msgId, delivery }, 'event handler failed; will retry');
-      message.nak(Math.min(30_000, 500 * 2 ** delivery));
+      message.nak(redeliveryDelayMs(delivery));
     }
   }
 

@@ -1,13 +1,13 @@
 import type { Consumer, ConsumerMessages, JsMsg } from 'nats';
 import type { Logger } from 'pino';
 import { WakeSignal } from '../lifecycle/wake-signal';
+import { pullRetryDelayMs } from './retry-delays';
 
 /**
  * How long one pull waits for messages. Stopping does not wait for it (the pull is abandoned);
  * it bounds how soon a pull lost with a dropped connection is replaced.
  */
 const PULL_EXPIRES_MS = 10_000;
-const MAX_RETRY_DELAY_MS = 10_000;
 /** How long free slots wait for others before they are filled anyway. */
 const REFILL_WAIT_MS = 20;
 
@@ -80,7 +80,7 @@ export class EventConsumer {
         if (this.stopping) break;
         failures += 1;
         this.options.logger.warn({ err: error, consumer: this.options.name, failures }, 'pulling events failed; retrying');
-        await this.signal.sleep(Math.min(MAX_RETRY_DELAY_MS, 500 * 2 ** failures));
+        await this.signal.sleep(pullRetryDelayMs(failures));
       } finally {
         this.pull = undefined;
       }

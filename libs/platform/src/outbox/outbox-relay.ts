@@ -5,6 +5,7 @@ import { inTransaction } from '../database';
 import { WakeSignal } from '../lifecycle/wake-signal';
 import type { Bus } from '../nats';
 import { OUTBOX_CHANNEL } from './outbox-tables';
+import { publishRetryDelayMs, relayRoundRetryDelayMs } from './retry-delays';
 import { CLAIM_FOLLOWERS, CLAIM_HEADS, MARK_PUBLISHED, PRUNE_PUBLISHED, RECORD_FAILURE, type PendingEvent } from './relay-statements';
 
 export interface OutboxRelaySettings {
@@ -33,9 +34,6 @@ export const DEFAULT_OUTBOX_RELAY_SETTINGS: OutboxRelaySettings = {
   keepPublishedMs: 24 * 60 * 60_000,
   pruneIntervalMs: 10 * 60_000,
 };
-
-/** Between rounds while publishing fails (NATS down): short enough to resume soon after it returns. */
-const MAX_ROUND_RETRY_DELAY_MS = 5_000;
 
 export interface OutboxRelayDeps {
   pool: Pool;
@@ -113,7 +111,7 @@ export class OutboxRelay {
       if (round.failed) {
         failures += 1;
         // Writes keep notifying while NATS is down; the back-off ignores them.
-        await this.pause(Math.min(MAX_ROUND_RETRY_DELAY_MS, 250 * 2 ** failures), false);
+        await this.pause(relayRoundRetryDelayMs(failures), false);
       } else {
         failures = 0;
         if (round.published === 0) await this.pause(this.settings.pollIntervalMs, true);
@@ -180,7 +178,7 @@ export class OutboxRelay {
 
   private async recordFailure(client: PoolClient, row: PendingEvent, error: unknown): Promise<void> {
     const attempts = row.attempts + 1;
-    const retryInMs = Math.min(this.settings.maxRetryDelayMs, 1_000 * 2 ** row.attempts);
+    const retryInMs = publishRetryDelayMs(attempts, this.settings.maxRetryDelayMs);
     const level = attempts >= 10 ? 'error' : 'warn';
     this.deps.logger[level]({ err: error, id: row.id, subject: row.subject, attempts, retryInMs }, 'outbox event not published; will retry');
     const reason = error instanceof Error ? error.message : String(error);

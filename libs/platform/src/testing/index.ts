@@ -41,3 +41,4 @@ export { createLocalS3Server, LOCAL_S3_CREDENTIALS, type LocalS3Server } from '.
 export { eventually } from './eventually';
 export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
 export { aRunCompleted, aSignal, aSignalDelivered } from './signal-records';
+export { checkCompletionFor, type CheckCompletion, type CheckOutcome, type CheckRequest } from './check-stand-in';

@@ -7,7 +7,7 @@ import type { MonitorSchedulerDeps } from '../deps';
 import { invalidField } from '../editor-rules';
 import { toRunSummary } from '../run-view';
 import { runDay } from './run-day';
-import { utcDay } from './run-day-clock';
+import { utcDay } from '../../domain/run-day-clock';
 
 type Deps = Parameters<typeof runDay>[0] & Pick<MonitorSchedulerDeps, 'jobLock'>;
 

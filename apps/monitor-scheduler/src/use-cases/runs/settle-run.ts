@@ -4,7 +4,7 @@ import { writeOutboxEvents } from '@radar/platform/outbox';
 import { inTraceOf } from '@radar/platform/telemetry';
 import { monitorRecord, noteLatestRun } from '../../data/monitor.repository';
 import { endRun, lockRun, type RunRecord, type RunStatus } from '../../data/run.repository';
-import { countRunCompleted } from '../../metrics/run-outcomes';
+import { countRunCompleted } from './run-metrics';
 
 type RunCounters = Pick<RunRecord, 'domainsTotal' | 'domainsProcessed' | 'domainsSkippedCredits'>;
 

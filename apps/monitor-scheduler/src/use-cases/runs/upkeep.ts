@@ -2,7 +2,7 @@ import { runsToDispatch, unrefundedChecks } from '../../data/check-progress.repo
 import { findScheduledJob } from '../../data/scheduled-job.repository';
 import { dispatchRun } from './dispatch-run';
 import { byWorkspace, forEachLimited } from './run-day';
-import { isRunTimeReached, utcDay } from './run-day-clock';
+import { isRunTimeReached, utcDay } from '../../domain/run-day-clock';
 import { runScheduledDay } from './scheduled-run';
 import { expireOverdue, refundFailedCheck } from './settle-checks';
 

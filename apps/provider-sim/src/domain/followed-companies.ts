@@ -1,6 +1,6 @@
 import { PROVIDER_HISTORY_DAYS, type ProviderFollowedCompany } from '@radar/contracts';
 import { followedIndices, generateCompany, parseDay } from '@radar/dataset';
-import { companyItemsBetween, type DatasetView } from '../timeline/provider-timeline';
+import { companyItemsBetween, type DatasetView } from './provider-timeline';
 
 /**
  * The companies the provider account follows: the dataset's followed companies

@@ -1,6 +1,6 @@
 import cron, { type ScheduledTask } from 'node-cron';
+import { dailyRunCron, utcDay } from '../domain/run-day-clock';
 import type { MonitorSchedulerDeps } from '../use-cases/deps';
-import { utcDay } from '../use-cases/runs/run-day-clock';
 import { runScheduledDay } from '../use-cases/runs/scheduled-run';
 import { runUpkeep } from '../use-cases/runs/upkeep';
 
@@ -49,9 +49,8 @@ export function startRunSchedule(deps: Deps, upkeepEveryMs: number): RunSchedule
     );
   };
 
-  const { hour, minute } = deps.settings.runTimeUtc;
   const daily: ScheduledTask = cron.schedule(
-    `${minute} ${hour} * * *`,
+    dailyRunCron(deps.settings.runTimeUtc),
     () => enqueue('daily run', (signal) => runScheduledDay(deps, utcDay(deps.now()), signal)),
     { timezone: 'UTC', name: 'monitor-daily-run' },
   );
