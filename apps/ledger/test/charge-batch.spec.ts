@@ -15,8 +15,8 @@ describe('ledger.rpc.charge_batch', () => {
   const ones = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => ({ reference: `${prefix}:${i}`, amount: 1 }));
 
   async function rowsOf(workspaceId: string) {
-    const rows = await ledger.prisma.transaction.findMany({ where: { workspaceId }, orderBy: { seq: 'asc' } });
-    return rows.map((row) => ({ reference: row.reference, amount: Number(row.amount), balanceAfter: Number(row.balanceAfter), reason: row.reason }));
+    const rows = await ledger.transactionsOf(workspaceId);
+    return rows.map((row) => ({ reference: row.reference, amount: row.amount, balanceAfter: row.balance_after, reason: row.reason }));
   }
 
   it('takes each charge under its own reference, in order, with the running balance on each row', async () => {

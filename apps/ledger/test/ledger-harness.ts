@@ -3,8 +3,6 @@ import { RPCS, type Caller } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
 import { Bus } from '@radar/platform/nats';
 import { aCaller, silentLogger, startTestService, testInfrastructure, TEST_SECRETS, type TestServiceOptions } from '@radar/platform/testing';
-import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient } from '../src/data/generated/prisma/client';
 import { ledgerService } from '../src/service';
 
 /**
@@ -13,12 +11,11 @@ import { ledgerService } from '../src/service';
  */
 export async function startLedger(options: TestServiceOptions = {}) {
   const ledger = await startTestService(ledgerService, options);
-  // The generated client, on the service's pool, reads the tables the tests assert on.
-  const prisma = new PrismaClient({ adapter: new PrismaPg(ledger.deps.pool) });
   const client = await Bus.connect({ url: testInfrastructure.natsUrl, name: 'ledger-test-client', namespace: ledger.namespace, logger: silentLogger() });
   return {
     app: ledger.apps.main!,
-    prisma,
+    /** The service's pool: the tests read the tables they assert on with SQL. */
+    pool: ledger.deps.pool,
     client,
     service: ledger,
     grant: (workspaceId: string, amount: number, reference = `grant:${randomUUID()}`) =>
@@ -26,9 +23,16 @@ export async function startLedger(options: TestServiceOptions = {}) {
     charge: (workspaceId: string, amount: number, reference = `export:${randomUUID()}:create`) =>
       client.request(RPCS.ledger.charge, { workspaceId, amount, reason: 'export_charge', reference }),
     balanceOf: async (workspaceId: string) => (await client.request(RPCS.ledger.balance, { workspaceId })).balance,
+    /** The workspace's transactions in the order written (amounts as numbers). */
+    transactionsOf: async (workspaceId: string) =>
+      (
+        await ledger.deps.pool.query<{ reference: string; amount: number; balance_after: number; reason: string }>(
+          'SELECT reference, amount::float8 AS amount, balance_after::float8 AS balance_after, reason FROM transactions WHERE workspace_id = $1 ORDER BY seq',
+          [workspaceId],
+        )
+      ).rows,
     async close() {
       await client.close();
-      await prisma.$disconnect();
       await ledger.close();
     },
   };
