@@ -7,29 +7,19 @@ import type { Queryable } from '@radar/platform/database';
  * lock, so these statements take that connection explicitly.
  */
 
-const datasetLoadRow = z
-  .object({
-    seed: z.number(),
-    companies: z.number(),
-    next_index: z.number(),
-    completed: z.boolean(),
-    followed: z.number(),
-    job_postings: z.number(),
-    events: z.number(),
-  })
-  .transform((row) => ({
-    seed: row.seed,
-    companies: row.companies,
-    nextIndex: row.next_index,
-    completed: row.completed,
-    followed: row.followed,
-    jobPostings: row.job_postings,
-    events: row.events,
-  }));
+const datasetLoadRow = z.object({
+  seed: z.number(),
+  companies: z.number(),
+  nextIndex: z.number(),
+  completed: z.boolean(),
+  followed: z.number(),
+  jobPostings: z.number(),
+  events: z.number(),
+});
 
 export type DatasetLoadRecord = z.output<typeof datasetLoadRow>;
 
-const LOAD_COLUMNS = 'seed, companies, next_index, completed, followed, job_postings, events';
+const LOAD_COLUMNS = 'seed, companies, next_index AS "nextIndex", completed, followed, job_postings AS "jobPostings", events';
 
 /** Any fixed number: the advisory lock that lets one dataset load run at a time. */
 const LOAD_LOCK = 0x5ea4c4;

@@ -3,24 +3,15 @@ import type { Queryable } from '@radar/platform/database';
 
 /** Companies' open job postings: statements only. */
 
-const jobPostingRow = z
-  .object({
-    title: z.string(),
-    seniority: z.string().nullable(),
-    categories: z.array(z.string()),
-    location: z.string().nullable(),
-    /** The day as `YYYY-MM-DD`, read as text so no time zone can move it. */
-    first_seen_at: z.string().nullable(),
-    url: z.string().nullable(),
-  })
-  .transform((row) => ({
-    title: row.title,
-    seniority: row.seniority,
-    categories: row.categories,
-    location: row.location,
-    firstSeenAt: row.first_seen_at,
-    url: row.url,
-  }));
+const jobPostingRow = z.object({
+  title: z.string(),
+  seniority: z.string().nullable(),
+  categories: z.array(z.string()),
+  location: z.string().nullable(),
+  /** The day as `YYYY-MM-DD`, read as text so no time zone can move it. */
+  firstSeenAt: z.string().nullable(),
+  url: z.string().nullable(),
+});
 
 export type JobPostingRecord = z.output<typeof jobPostingRow>;
 
@@ -34,7 +25,7 @@ export async function jobPostingsPage(
 ): Promise<{ items: JobPostingRecord[]; total: number }> {
   const [items, counted] = await Promise.all([
     db.query(
-      `SELECT title, seniority, categories, location, to_char(first_seen_at, 'YYYY-MM-DD') AS first_seen_at, url
+      `SELECT title, seniority, categories, location, to_char(first_seen_at, 'YYYY-MM-DD') AS "firstSeenAt", url
        FROM job_postings WHERE company_id = $1
        ORDER BY first_seen_at DESC NULLS LAST, position ASC
        OFFSET $2 LIMIT $3`,

@@ -18,22 +18,22 @@ function employeeRange(value: number | null): string | null {
 
 export function toCompanyDetail(company: CompanyDetailRecord): CompanyDetail {
   return {
-    company_id: company.id,
+    company_id: company.company_id,
     name: company.name,
     domain: company.domain,
     industry: company.industry,
     city: company.city,
     description: company.description,
-    employee_count: company.employeeCount,
-    employee_range: employeeRange(company.employeeCount),
+    employee_count: company.employee_count,
+    employee_range: employeeRange(company.employee_count),
     // The detail shows the ISO 3166-1 alpha-2 code; search results show the full name.
-    country: company.countryCode,
+    country: company.country,
     technologies: company.technologies,
-    founded_year: company.foundedYear,
-    profile_url: company.profileUrl,
-    funding_stage: company.fundingStage,
-    funding_total_usd: company.fundingTotalUsd,
-    last_funding_date: company.lastFundingDate,
+    founded_year: company.founded_year,
+    profile_url: company.profile_url,
+    funding_stage: company.funding_stage,
+    funding_total_usd: company.funding_total_usd,
+    last_funding_date: company.last_funding_date,
   };
 }
 

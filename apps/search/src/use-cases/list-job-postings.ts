@@ -26,6 +26,6 @@ export async function listJobPostings(
   pageSize: number,
 ): Promise<JobPostingsResponse> {
   const company = await findCompany(deps, companyId);
-  const result = await jobPostingsPage(deps.pool, company.id, { offset: (page - 1) * pageSize, limit: pageSize });
+  const result = await jobPostingsPage(deps.pool, company.company_id, { offset: (page - 1) * pageSize, limit: pageSize });
   return { items: result.items.map(toView), total: result.total, page, page_size: pageSize };
 }
