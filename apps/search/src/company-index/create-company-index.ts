@@ -1,2 +1,2 @@
-// The conformance suite under test/conformance imports the engine choice from here; the suite moves into libs/company-index, and this file goes with it.
+// The conformance suite (test/conformance) imports the engine choice from this path; this file goes when the suite moves into libs/company-index.
 export { createCompanyIndex, type SelectedCompanyIndex } from '../clients/company-index';
