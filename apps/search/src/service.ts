@@ -1,16 +1,20 @@
 import path from 'node:path';
 import type { Pool } from 'pg';
+import { JOB_KINDS } from '@radar/contracts';
+import { OperatorJobs } from '@radar/platform/jobs';
 import { defineService, runService } from '@radar/platform/service';
-import type { SelectedCompanyIndex } from './company-index/create-company-index';
-import { elasticsearchSettingsOf, searchConfig } from './config';
 import { searchPoolOptions } from '@radar/company-index-postgres';
-import { datasetVersion } from './dataset/dataset-status';
+import { createCompanyIndex, type SelectedCompanyIndex } from './clients/company-index';
+import { elasticsearchSettingsOf, searchConfig } from './config';
+import { CursorCodec } from './domain/cursor-codec';
 import { consumeExportUnlocks } from './events/export-unlock.consumers';
+import { serveSavedListRpc } from './events/saved-list.rpc';
+import { serveSearchRpc } from './events/search.rpc';
 import { searchRoutes } from './http/search.routes';
-import { serveSavedListRpc } from './rpc/saved-list.rpc';
-import { serveSearchRpc } from './rpc/search.rpc';
+import { datasetLoadJob } from './use-cases/dataset/dataset-load-job';
+import { datasetVersion } from './use-cases/dataset/dataset-status';
+import type { SearchDeps } from './use-cases/deps';
 import { warmDefaultSearch } from './use-cases/search-companies';
-import { wireSearch } from './wiring';
 
 export interface SearchServiceOptions {
   /** Replaces the back-end the configuration would choose (the conformance suite runs each back-end). */
@@ -27,32 +31,28 @@ export const createSearchService = (options: SearchServiceOptions = {}) =>
     },
     streams: ['COMPANIES'],
     async wire({ config, logger, pool, bus }) {
-      const deps = wireSearch({
-        pool,
-        logger,
-        cursorSecret: config.CURSOR_SECRET,
-        operatorSecret: config.OPERATOR_SECRET,
-        elasticsearch: elasticsearchSettingsOf(config),
-        companyIndex: options.companyIndex?.(pool),
-      });
-      logger.info({ backend: deps.selectedIndex.backend }, 'search index selected');
+      const elasticsearch = elasticsearchSettingsOf(config);
+      const selectedIndex =
+        options.companyIndex?.(pool) ?? createCompanyIndex({ ...(elasticsearch === undefined ? {} : { elasticsearch }), pool, logger });
+      logger.info({ backend: selectedIndex.backend }, 'search index selected');
+      const jobs = new OperatorJobs({ service: 'search', db: pool, logger, kinds: { [JOB_KINDS.datasetLoad]: datasetLoadJob({ pool, selectedIndex, logger }) } });
+      const deps: SearchDeps = { pool, companyIndex: selectedIndex.index, cursors: new CursorCodec(config.CURSOR_SECRET) };
       serveSearchRpc(bus, deps);
-      serveSavedListRpc(bus, pool);
-      const readiness: Record<string, () => Promise<unknown>> = deps.selectedIndex.needsFeeding ? { index: () => deps.companyIndex.count({}) } : {};
+      serveSavedListRpc(bus, deps);
+      const readiness: Record<string, () => Promise<unknown>> = selectedIndex.needsFeeding ? { index: () => selectedIndex.index.count({}) } : {};
       return {
         deps,
-        http: [{ routes: searchRoutes(deps, config.INTERNAL_SIGNING_SECRET) }],
+        http: [{ routes: searchRoutes({ ...deps, operatorSecret: config.OPERATOR_SECRET, jobs }, config.INTERNAL_SIGNING_SECRET) }],
         readiness,
-        status: { dataVersion: () => datasetVersion(pool) },
+        status: { dataVersion: () => datasetVersion(deps) },
         async start() {
           await consumeExportUnlocks(bus, deps);
-          deps.jobs.begin();
+          jobs.begin();
           warmDefaultSearch(deps).catch((error: unknown) => logger.warn({ err: error }, 'warming the default search failed'));
         },
         async stop() {
-          await deps.jobs.stop();
-          await deps.selectedIndex.close();
-          await deps.prisma.$disconnect();
+          await jobs.stop();
+          await selectedIndex.close();
         },
       };
     },

@@ -1,5 +1,7 @@
 import type { Pool } from 'pg';
+import { CompanyIds } from './company-ids';
 import { CURRENT_DATA_VERSION } from './facet-summaries';
+import { readCompanySnapshot } from './snapshot-read';
 
 /** Stands for a missing number in an Int32Array column (no stored year or band is this low). */
 export const MISSING = -2_147_483_648;
@@ -53,8 +55,7 @@ export class CompanyColumns {
   readonly industries = new Dictionary<string>();
   readonly employeeCounts = new Dictionary<number>();
   readonly technologies = new Dictionary<string>();
-  /** 16 bytes per company, in ordinal (= id) order. */
-  readonly ids: Buffer;
+  readonly ids: CompanyIds;
   readonly country: Uint16Array;
   readonly industry: Uint16Array;
   /** Dictionary code of the stored band (0: none). */
@@ -73,7 +74,7 @@ export class CompanyColumns {
     readonly version: string,
     readonly size: number,
   ) {
-    this.ids = Buffer.alloc(size * 16);
+    this.ids = new CompanyIds(size);
     this.country = new Uint16Array(size);
     this.industry = new Uint16Array(size);
     this.employeeCountCode = new Uint16Array(size);
@@ -88,7 +89,7 @@ export class CompanyColumns {
   append([id, country, industry, employeeCount, foundedYear, quality, technologies]: ColumnRow): void {
     const i = this.filled;
     if (i >= this.size) throw new Error('more companies read than counted in the same snapshot');
-    this.ids.write(id.replaceAll('-', ''), i * 16, 16, 'hex');
+    this.ids.set(i, id);
     this.country[i] = country === null ? 0 : this.countries.code(country);
     this.industry[i] = industry === null ? 0 : this.industries.code(industry);
     this.employeeCountCode[i] = employeeCount === null ? 0 : this.employeeCounts.code(employeeCount);
@@ -118,28 +119,17 @@ export class CompanyColumns {
 
   /** The ordinal of a company id; undefined for an id no company has. */
   ordinalOf(id: string): number | undefined {
-    const ordinal = this.countUpTo(id) - 1;
-    return ordinal >= 0 && this.idOf(ordinal) === id.toLowerCase() ? ordinal : undefined;
+    return this.ids.ordinalOf(id);
   }
 
   /** The id of ordinal i, as PostgreSQL prints a uuid. */
   idOf(ordinal: number): string {
-    const hex = this.ids.toString('hex', ordinal * 16, ordinal * 16 + 16);
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    return this.ids.idOf(ordinal);
   }
 
-  /** How many companies have an id at or below `id` (uuids compare as their bytes, as in PostgreSQL). */
+  /** How many companies have an id at or below `id`. */
   countUpTo(id: string): number {
-    const target = Buffer.from(id.replaceAll('-', ''), 'hex');
-    let low = 0;
-    let high = this.size;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      // ids[middle] compared with the target: at or below it, the answer lies above middle.
-      if (this.ids.compare(target, 0, 16, middle * 16, middle * 16 + 16) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    return this.ids.countUpTo(id);
   }
 }
 
@@ -148,38 +138,15 @@ export class CompanyColumns {
  * free-text) were built at the snapshot's data version (their ordinals then number the same
  * rows in the same order); undefined otherwise.
  */
-export async function loadCompanyColumns(pool: Pool): Promise<CompanyColumns | undefined> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    await client.query('SET LOCAL statement_timeout = 0');
-    const { rows } = await client.query<{ current: string; companies: number; postings: boolean }>(
-      `SELECT ${CURRENT_DATA_VERSION}::text AS current, (SELECT count(*)::int FROM companies) AS companies,
-              ${CURRENT_DATA_VERSION} IN ((SELECT data_version FROM company_keyword_postings_state), (SELECT data_version FROM company_text_postings_state)) AS postings`,
-    );
-    const state = rows[0];
-    if (!state?.postings) {
-      await client.query('ROLLBACK');
-      return undefined;
-    }
-    const columns = new CompanyColumns(state.current, state.companies);
-    await client.query(
-      `DECLARE company_columns NO SCROLL CURSOR FOR
-       SELECT c.id, c.country, c.industry, c.employee_count, c.founded_year, c.data_quality_score, c.technologies
-       FROM companies c ORDER BY c.id`,
-    );
-    for (;;) {
-      const batch = await client.query<ColumnRow>({ text: `FETCH ${LOAD_BATCH} FROM company_columns`, rowMode: 'array' });
-      if (batch.rows.length === 0) break;
-      for (const row of batch.rows) columns.append(row);
-    }
-    await client.query('ROLLBACK');
-    if (!columns.complete) throw new Error('fewer companies read than counted in the same snapshot');
-    return columns;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+export function loadCompanyColumns(pool: Pool): Promise<CompanyColumns | undefined> {
+  return readCompanySnapshot(
+    pool,
+    {
+      usableSql: `${CURRENT_DATA_VERSION} IN ((SELECT data_version FROM company_keyword_postings_state), (SELECT data_version FROM company_text_postings_state))`,
+      rowsSql: `SELECT c.id, c.country, c.industry, c.employee_count, c.founded_year, c.data_quality_score, c.technologies
+                FROM companies c ORDER BY c.id`,
+      batch: LOAD_BATCH,
+    },
+    (version, companies) => new CompanyColumns(version, companies),
+  );
 }

@@ -15,6 +15,7 @@ import type {
   SimilarQuery,
   SortSpec,
 } from '@radar/company-index';
+import { SUMMARY_COLUMNS, toCompanySummary, type SummaryRow } from './company-summary-row';
 import { FacetCache, type MatchSetSummary } from './facet-cache';
 import { FACET_COLUMNS, FACETS_OF_M, liveCountSql, liveFacetsSql, subtractCounts, toAggregations, toFacetCounts, type FacetCounts, type FacetRow } from './facet-sql';
 import { FRESH_MARKER, READ_SUMMARIES_SQL, summaryTerms, type SummaryTerm } from './facet-summaries';
@@ -27,18 +28,8 @@ import { RANKED_PREFIX_ROWS, RankedPrefixCache } from './ranked-prefix-cache';
 import { SqlParams } from './sql-params';
 import { sortSql, unindexedOrderKey, type KeyedRow } from './sort-sql';
 
-interface SummaryRow {
-  id: string;
-  name: string;
-  domain: string;
-  industry: string | null;
-  employee_count: number | null;
-  country: string | null;
-  city: string | null;
-  technologies: string[];
-  founded_year: number | null;
-  sort_key: unknown;
-}
+/** A summary row with the key of its place in the sort. */
+type KeyedSummaryRow = SummaryRow & { sort_key: unknown };
 
 const QUERY_CANCELED = '57014';
 
@@ -49,20 +40,6 @@ const whereOf = (conditions: string[]): string => (conditions.length > 0 ? ` WHE
 function matchSet(filters: NormalizedFilters, params: SqlParams, extra: (params: SqlParams) => string[] = () => []) {
   const { conditions, queryPlaceholder } = filterSql(filters, params);
   return { where: whereOf([...conditions, ...extra(params)]), queryPlaceholder };
-}
-
-function toSummary(row: SummaryRow): CompanySummary {
-  return {
-    company_id: row.id,
-    name: row.name,
-    domain: row.domain,
-    industry: row.industry,
-    employee_count: row.employee_count,
-    country: row.country,
-    city: row.city,
-    technologies: row.technologies,
-    founded_year: row.founded_year,
-  };
 }
 
 /** What exclude_industries and exclude_keywords take away from a summed match set, counted live. */
@@ -119,7 +96,7 @@ const toSearchSummary = (counts: FacetCounts): MatchSetSummary => ({
   aggregations: toAggregations(counts),
 });
 
-interface PageWithFacetsRow extends SummaryRow {
+interface PageWithFacetsRow extends KeyedSummaryRow {
   facet: string | null;
   value: string | null;
   count: number | null;
@@ -190,7 +167,7 @@ export class PostgresCompanyIndex implements CompanyIndex {
     // The summary first (kept, or a sum over the summaries: a few ms), because its total picks the page's plan.
     const summary = await (known ?? this.summaries.get(filters, async () => toSearchSummary(await this.facetCounts(filters))));
     const page = await this.keptOrReadPage(filters, sort, limit, after, summary.total < SMALL_MATCH_SET);
-    return { items: page.rows.map(toSummary), total: summary.total, aggregations: summary.aggregations, next: page.next };
+    return { items: page.rows.map(toCompanySummary), total: summary.total, aggregations: summary.aggregations, next: page.next };
   }
 
   async count(filters: NormalizedFilters): Promise<number> {
@@ -270,7 +247,7 @@ export class PostgresCompanyIndex implements CompanyIndex {
     // Relevance keys are scores; numeric keys are as numericSort selects them.
     const positionOf = isRanked(filters, sort) ? scorePosition : sortSql(sort, undefined).positionOf;
     const page = (kept && (await this.pageOfIds(kept, limit, positionOf))) ?? (await this.page(filters, sort, limit, after, summary.total < SMALL_MATCH_SET));
-    return { items: page.rows.map(toSummary), total: summary.total, aggregations: summary.aggregations, next: page.next };
+    return { items: page.rows.map(toCompanySummary), total: summary.total, aggregations: summary.aggregations, next: page.next };
   }
 
   /** Everything this process counted or ranked before a write. */
@@ -288,13 +265,13 @@ export class PostgresCompanyIndex implements CompanyIndex {
 
   /** The page of these rows (in this order), read by id; undefined when one of them is gone. */
   private async pageOfIds(kept: KeyedRow[], limit: number, positionOf: (key: unknown, id: string) => PagePosition) {
-    const { rows } = await this.run<SummaryRow>(
-      `SELECT c.id, c.name, c.domain, c.industry, c.employee_count, c.country, c.city, c.technologies, c.founded_year, NULL AS sort_key
+    const { rows } = await this.run<KeyedSummaryRow>(
+      `SELECT ${SUMMARY_COLUMNS}, NULL AS sort_key
        FROM companies c WHERE c.id = ANY($1::uuid[])`,
       [kept.map((row) => row.id)],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const ordered: SummaryRow[] = [];
+    const ordered: KeyedSummaryRow[] = [];
     for (const row of kept) {
       const found = byId.get(row.id);
       if (!found) return undefined;
@@ -317,8 +294,8 @@ export class PostgresCompanyIndex implements CompanyIndex {
     const order = sortSql(sort, queryPlaceholder);
     if (after) conditions.push(order.after(after, params));
     const orderKey = small ? unindexedOrderKey(sort, order.key) : order.key;
-    const { rows } = await this.run<SummaryRow>(
-      `SELECT c.id, c.name, c.domain, c.industry, c.employee_count, c.country, c.city, c.technologies, c.founded_year,
+    const { rows } = await this.run<KeyedSummaryRow>(
+      `SELECT ${SUMMARY_COLUMNS},
               ${order.key} AS sort_key
        FROM companies c${whereOf(conditions)}
        ORDER BY ${orderKey} ${order.direction}, c.id ASC
@@ -328,7 +305,7 @@ export class PostgresCompanyIndex implements CompanyIndex {
     return this.pageOf(rows, limit, order.positionOf);
   }
 
-  private pageOf(rows: SummaryRow[], limit: number, positionOf: (key: unknown, id: string) => PagePosition) {
+  private pageOf(rows: KeyedSummaryRow[], limit: number, positionOf: (key: unknown, id: string) => PagePosition) {
     const pageRows = rows.slice(0, limit);
     const last = pageRows[pageRows.length - 1];
     const next = rows.length > limit && last ? positionOf(last.sort_key, last.id) : undefined;
@@ -377,7 +354,7 @@ export class PostgresCompanyIndex implements CompanyIndex {
     }
     const page = this.pageOf(ordered.slice(0, limit + 1), limit, order.positionOf);
     const { total, aggregations } = await summary;
-    return { items: page.rows.map(toSummary), total, aggregations, next: page.next };
+    return { items: page.rows.map(toCompanySummary), total, aggregations, next: page.next };
   }
 
   /** Total and every facet value of the match set, by the cheapest exact way available. */

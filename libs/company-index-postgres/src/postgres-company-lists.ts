@@ -1,49 +1,27 @@
 import type { Pool } from 'pg';
 import type { CompanySummary } from '@radar/contracts';
 import { NameIndex, type DomainOwner, type NormalizedFilters, type SimilarMatch, type SimilarQuery } from '@radar/company-index';
+import { SUMMARY_COLUMNS, toCompanySummary, type SummaryRow } from './company-summary-row';
 import { CURRENT_DATA_VERSION, CURRENT_DATA_VERSION_SQL } from './facet-summaries';
 import { filterSql } from './filter-sql';
 import { mostSimilar, type FilterCheck } from './similar/most-similar';
 import { loadSimilarityColumns, type SimilarityColumns } from './similar/similarity-columns';
+import { forEachRowOf, inReadSnapshot } from './snapshot-read';
 import { SqlParams } from './sql-params';
 
 /** Names read per round trip while building the name index. */
 const NAME_BATCH = 20_000;
 
-interface SummaryRow {
-  id: string;
-  name: string;
-  domain: string;
-  industry: string | null;
-  employee_count: number | null;
-  country: string | null;
-  city: string | null;
-  technologies: string[];
-  founded_year: number | null;
-}
-
 /** Reads every company's name and country in one snapshot, with the data version they are at. */
-async function loadNameIndex(pool: Pool): Promise<NameIndex> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    await client.query('SET LOCAL statement_timeout = 0');
+function loadNameIndex(pool: Pool): Promise<NameIndex> {
+  return inReadSnapshot(pool, async (client) => {
     const { rows } = await client.query<{ current: string }>(`SELECT ${CURRENT_DATA_VERSION}::text AS current`);
     const index = new NameIndex(rows[0]?.current ?? '');
-    await client.query('DECLARE company_names NO SCROLL CURSOR FOR SELECT id, name, country FROM companies ORDER BY id');
-    for (;;) {
-      const batch = await client.query<{ id: string; name: string; country: string | null }>(`FETCH ${NAME_BATCH} FROM company_names`);
-      if (batch.rows.length === 0) break;
-      for (const row of batch.rows) index.add(row);
-    }
-    await client.query('ROLLBACK');
+    await forEachRowOf<[string, string, string | null]>(client, 'SELECT id, name, country FROM companies ORDER BY id', NAME_BATCH, ([id, name, country]) =>
+      index.add({ id, name, country }),
+    );
     return index;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**
@@ -70,21 +48,8 @@ export class PostgresCompanyLists {
 
   async summariesOf(ids: string[]): Promise<CompanySummary[]> {
     if (ids.length === 0) return [];
-    const { rows } = await this.pool.query<SummaryRow>(
-      `SELECT id, name, domain, industry, employee_count, country, city, technologies, founded_year FROM companies WHERE id = ANY($1::uuid[])`,
-      [ids],
-    );
-    return rows.map((row) => ({
-      company_id: row.id,
-      name: row.name,
-      domain: row.domain,
-      industry: row.industry,
-      employee_count: row.employee_count,
-      country: row.country,
-      city: row.city,
-      technologies: row.technologies,
-      founded_year: row.founded_year,
-    }));
+    const { rows } = await this.pool.query<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM companies c WHERE c.id = ANY($1::uuid[])`, [ids]);
+    return rows.map(toCompanySummary);
   }
 
   /** The name index at the current data version. */

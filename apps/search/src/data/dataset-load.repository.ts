@@ -1,73 +1,82 @@
+import { z } from 'zod';
 import type { Queryable } from '@radar/platform/database';
 
-export interface DatasetLoadRecord {
-  seed: number;
-  companies: number;
-  nextIndex: number;
-  completed: boolean;
-  followed: number;
-  jobPostings: number;
-  events: number;
-}
+/**
+ * Progress of dataset loads, one row per (seed, companies), and the session settings a load
+ * runs under: statements only. Loads run on one connection that holds a session advisory
+ * lock, so these statements take that connection explicitly.
+ */
 
-interface Row {
-  seed: number;
-  companies: number;
-  next_index: number;
-  completed: boolean;
-  followed: number;
-  job_postings: number;
-  events: number;
-}
-
-const toRecord = (row: Row): DatasetLoadRecord => ({
-  seed: row.seed,
-  companies: row.companies,
-  nextIndex: row.next_index,
-  completed: row.completed,
-  followed: row.followed,
-  jobPostings: row.job_postings,
-  events: row.events,
+const datasetLoadRow = z.object({
+  seed: z.number(),
+  companies: z.number(),
+  nextIndex: z.number(),
+  completed: z.boolean(),
+  followed: z.number(),
+  jobPostings: z.number(),
+  events: z.number(),
 });
 
-/**
- * Progress of dataset loads, one row per (seed, companies). Loads run on one connection that
- * holds a session advisory lock, so these statements take that connection explicitly.
- */
-export const datasetLoads = {
-  /** The load's record, created at index 0 when it is the first attempt. */
-  async begin(db: Queryable, seed: number, companies: number): Promise<DatasetLoadRecord> {
-    await db.query('INSERT INTO dataset_loads (seed, companies) VALUES ($1, $2) ON CONFLICT DO NOTHING', [seed, companies]);
-    const { rows } = await db.query<Row>(
-      'SELECT seed, companies, next_index, completed, followed, job_postings, events FROM dataset_loads WHERE seed = $1 AND companies = $2',
-      [seed, companies],
-    );
-    const row = rows[0];
-    if (!row) throw new Error(`dataset load (${seed}, ${companies}) vanished`);
-    return toRecord(row);
-  },
+export type DatasetLoadRecord = z.output<typeof datasetLoadRow>;
 
-  /** Records that companies below `nextIndex` are stored, with the postings of the last batch among them. */
-  async advance(db: Queryable, seed: number, companies: number, nextIndex: number, jobPostings: number): Promise<void> {
-    await db.query(
-      'UPDATE dataset_loads SET next_index = $3, job_postings = job_postings + $4 WHERE seed = $1 AND companies = $2',
-      [seed, companies, nextIndex, jobPostings],
-    );
-  },
+const LOAD_COLUMNS = 'seed, companies, next_index AS "nextIndex", completed, followed, job_postings AS "jobPostings", events';
 
-  /** The most recently finished load: the data version search reports (`radar status`). */
-  async latestCompleted(db: Queryable): Promise<DatasetLoadRecord | undefined> {
-    const { rows } = await db.query<Row>(
-      `SELECT seed, companies, next_index, completed, followed, job_postings, events FROM dataset_loads
-       WHERE completed ORDER BY finished_at DESC NULLS LAST LIMIT 1`,
-    );
-    return rows[0] ? toRecord(rows[0]) : undefined;
-  },
+/** Any fixed number: the advisory lock that lets one dataset load run at a time. */
+const LOAD_LOCK = 0x5ea4c4;
 
-  async complete(db: Queryable, seed: number, companies: number, followed: number, events: number): Promise<void> {
-    await db.query(
-      'UPDATE dataset_loads SET completed = true, followed = $3, events = $4, finished_at = now() WHERE seed = $1 AND companies = $2',
-      [seed, companies, followed, events],
-    );
-  },
-};
+/** The load's record, created at index 0 when it is the first attempt. */
+export async function beginDatasetLoad(db: Queryable, seed: number, companies: number): Promise<DatasetLoadRecord> {
+  await db.query('INSERT INTO dataset_loads (seed, companies) VALUES ($1, $2) ON CONFLICT DO NOTHING', [seed, companies]);
+  const { rows } = await db.query(`SELECT ${LOAD_COLUMNS} FROM dataset_loads WHERE seed = $1 AND companies = $2`, [seed, companies]);
+  if (!rows[0]) throw new Error(`dataset load (${seed}, ${companies}) vanished`);
+  return datasetLoadRow.parse(rows[0]);
+}
+
+/** Records that companies below `nextIndex` are stored, with the postings of the last batch among them. */
+export async function advanceDatasetLoad(db: Queryable, seed: number, companies: number, nextIndex: number, jobPostings: number): Promise<void> {
+  await db.query('UPDATE dataset_loads SET next_index = $3, job_postings = job_postings + $4 WHERE seed = $1 AND companies = $2', [
+    seed,
+    companies,
+    nextIndex,
+    jobPostings,
+  ]);
+}
+
+export async function completeDatasetLoad(db: Queryable, seed: number, companies: number, followed: number, events: number): Promise<void> {
+  await db.query('UPDATE dataset_loads SET completed = true, followed = $3, events = $4, finished_at = now() WHERE seed = $1 AND companies = $2', [
+    seed,
+    companies,
+    followed,
+    events,
+  ]);
+}
+
+/** The most recently finished load: the data version search reports (`radar status`). */
+export async function latestCompletedDatasetLoad(db: Queryable): Promise<DatasetLoadRecord | undefined> {
+  const { rows } = await db.query(`SELECT ${LOAD_COLUMNS} FROM dataset_loads WHERE completed ORDER BY finished_at DESC NULLS LAST LIMIT 1`);
+  return rows[0] ? datasetLoadRow.parse(rows[0]) : undefined;
+}
+
+/** Waits until no other connection runs a load, then holds the load lock for this connection's session. */
+export async function lockDatasetLoads(connection: Queryable): Promise<void> {
+  await connection.query('SELECT pg_advisory_lock($1)', [LOAD_LOCK]);
+}
+
+export async function unlockDatasetLoads(connection: Queryable): Promise<void> {
+  await connection.query('SELECT pg_advisory_unlock($1)', [LOAD_LOCK]);
+}
+
+/** Lifts the pool's per-statement limit for this connection's session (a load's statements outlast a search's). */
+export async function liftStatementTimeout(connection: Queryable): Promise<void> {
+  await connection.query('SET statement_timeout = 0');
+}
+
+/** Back to the pool's per-statement limit. */
+export async function resetStatementTimeout(connection: Queryable): Promise<void> {
+  await connection.query('RESET statement_timeout');
+}
+
+/** Fresh planner statistics of the company store, after a load changed its sizes and value spread. */
+export async function analyzeCompanyStore(db: Queryable): Promise<void> {
+  await db.query('ANALYZE companies, company_connections, job_postings');
+}

@@ -12,7 +12,7 @@ export const SEARCH_CONSUMERS = {
  * What exports unlocked, for counts' `saved`. Durable and shared by the replicas; both
  * handlers are idempotent, so a redelivered event changes nothing.
  */
-export async function consumeExportUnlocks(bus: Bus, deps: Pick<SearchDeps, 'saved'>): Promise<void> {
+export async function consumeExportUnlocks(bus: Bus, deps: Pick<SearchDeps, 'pool'>): Promise<void> {
   await bus.consume('companies.unlocked', { durable: SEARCH_CONSUMERS.unlocked }, (event) => recordCompaniesUnlocked(deps, event));
   await bus.consume('companies.locked', { durable: SEARCH_CONSUMERS.locked }, (event) => recordCompaniesLocked(deps, event));
 }

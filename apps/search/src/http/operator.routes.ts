@@ -10,11 +10,12 @@ import {
 } from '@radar/contracts';
 import { parseInput, parsePath } from '@radar/platform/http';
 import { answerWithJob, operatorJobRoutes, type OperatorJobs } from '@radar/platform/jobs';
+import { requireOperatorSecret } from '@radar/platform/internal-auth';
+import { datasetStatus } from '../use-cases/dataset/dataset-status';
 import type { SearchDeps } from '../use-cases/deps';
 import { addToSavedList, createSavedList } from '../use-cases/saved-lists';
-import { requireOperatorSecret } from '@radar/platform/internal-auth';
 
-export interface OperatorDeps extends Pick<SearchDeps, 'companies' | 'saved'> {
+export interface OperatorDeps extends Pick<SearchDeps, 'pool'> {
   operatorSecret: string;
   /** Runs `dataset.load` (the dataset loader with progress). */
   jobs: Pick<OperatorJobs, 'start' | 'run' | 'find' | 'list'>;
@@ -39,8 +40,7 @@ export function operatorRoutes(deps: OperatorDeps): Router {
     await answerWithJob(req, res, deps.jobs, JOB_KINDS.datasetLoad, body);
   });
   router.get(SEARCH_OPERATOR_ROUTES.datasetStatus.path, async (_req, res) => {
-    const companies = await deps.companies.count();
-    res.json({ empty: companies === 0, companies });
+    res.json(await datasetStatus(deps));
   });
   router.use(operatorJobRoutes(deps.jobs));
 

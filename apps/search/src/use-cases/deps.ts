@@ -1,13 +1,10 @@
+import type { Pool } from 'pg';
 import type { CompanyIndex } from '@radar/company-index';
-import type { CompanyRepository } from '../data/company.repository';
-import type { JobPostingRepository } from '../data/job-posting.repository';
-import type { SavedCompaniesRepository } from '../data/saved-companies.repository';
-import type { CursorCodec } from '../search/cursor-codec';
+import type { CursorCodec } from '../domain/cursor-codec';
 
 export interface SearchDeps {
+  /** The search database: use cases read through it and own their transactions on it (data/ functions take the connection). */
+  pool: Pool;
   companyIndex: CompanyIndex;
-  companies: CompanyRepository;
-  jobPostings: JobPostingRepository;
-  saved: SavedCompaniesRepository;
   cursors: CursorCodec;
 }

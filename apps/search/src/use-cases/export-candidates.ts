@@ -1,7 +1,7 @@
 import type { ExportCandidates, ExportSource } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
-import { normalizeFilters } from '@radar/company-index';
-import { sortSpecOf } from '@radar/company-index';
+import { normalizeFilters, sortSpecOf } from '@radar/company-index';
+import { savedListCompanyIds } from '../data/saved-lists.repository';
 import type { SearchDeps } from './deps';
 import { requireKnownCompanies } from './saved-lists';
 
@@ -22,7 +22,7 @@ function capped(ids: string[], max: number): ExportCandidates {
  * The same query path as POST /companies/search, so an export's rows come in the search's order.
  */
 export async function exportCandidates(
-  deps: Pick<SearchDeps, 'companyIndex' | 'companies' | 'saved'>,
+  deps: Pick<SearchDeps, 'companyIndex' | 'pool'>,
   input: ExportCandidatesInput,
 ): Promise<ExportCandidates> {
   const { source, max } = input;
@@ -33,9 +33,9 @@ export async function exportCandidates(
       return capped(await deps.companyIndex.matchingIds(filters, sort, max + 1), max);
     }
     case 'list': {
-      const listed = await deps.saved.listCompanyIds(input.workspaceId, source.listId);
+      const listed = await savedListCompanyIds(deps.pool, input.workspaceId, source.listId);
       // Another workspace's list is as unknown as a list that does not exist.
-      if (listed === null) throw new AppError('NOT_FOUND', `No saved list with id ${source.listId}`);
+      if (listed === undefined) throw new AppError('NOT_FOUND', `No saved list with id ${source.listId}`);
       return capped(await deps.companyIndex.matchingIds({}, sortSpecOf(source, false), max + 1, listed), max);
     }
     case 'ids': {

@@ -1,6 +1,8 @@
 import type { Pool } from 'pg';
 import { naicsSectorOf, type SimilarityProfile } from '@radar/company-index';
+import { CompanyIds } from '../company-ids';
 import { CURRENT_DATA_VERSION } from '../facet-summaries';
+import { readCompanySnapshot } from '../snapshot-read';
 import { rebuildCharacteristicTerms } from './characteristic-terms-rebuild';
 
 /** Companies read per round trip while loading. */
@@ -69,7 +71,7 @@ export class SimilarityColumns {
   readonly countries = new Codes();
   readonly technologies = new Codes();
   readonly terms = new Codes();
-  readonly ids: Buffer;
+  readonly ids: CompanyIds;
   readonly industry: Uint32Array;
   readonly sector: Uint32Array;
   readonly band: Uint32Array;
@@ -82,7 +84,7 @@ export class SimilarityColumns {
     readonly version: string,
     readonly size: number,
   ) {
-    this.ids = Buffer.alloc(size * 16);
+    this.ids = new CompanyIds(size);
     this.industry = new Uint32Array(size);
     this.sector = new Uint32Array(size);
     this.band = new Uint32Array(size);
@@ -94,7 +96,7 @@ export class SimilarityColumns {
   append([id, industry, naicsCode, employeeCount, country, technologies, terms]: Row): void {
     const i = this.filled;
     if (i >= this.size) throw new Error('more companies read than counted in the same snapshot');
-    this.ids.write(id.replaceAll('-', ''), i * 16, 16, 'hex');
+    this.ids.set(i, id);
     const sector = naicsSectorOf(naicsCode);
     this.industry[i] = industry === null ? 0 : this.industries.code(industry);
     this.sector[i] = sector === null ? 0 : this.sectors.code(sector);
@@ -123,21 +125,11 @@ export class SimilarityColumns {
   }
 
   idOf(ordinal: number): string {
-    const hex = this.ids.toString('hex', ordinal * 16, ordinal * 16 + 16);
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    return this.ids.idOf(ordinal);
   }
 
   ordinalOf(id: string): number | undefined {
-    const target = Buffer.from(id.replaceAll('-', ''), 'hex');
-    let low = 0;
-    let high = this.size;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.ids.compare(target, 0, 16, middle * 16, middle * 16 + 16) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    const ordinal = low - 1;
-    return ordinal >= 0 && this.idOf(ordinal) === id.toLowerCase() ? ordinal : undefined;
+    return this.ids.ordinalOf(id);
   }
 }
 
@@ -155,38 +147,15 @@ export async function loadSimilarityColumns(pool: Pool): Promise<SimilarityColum
   throw new Error('the company data kept changing while the similarity columns were loaded');
 }
 
-async function readColumns(pool: Pool): Promise<SimilarityColumns | undefined> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    await client.query('SET LOCAL statement_timeout = 0');
-    const { rows } = await client.query<{ current: string; companies: number; fresh: boolean }>(
-      `SELECT ${CURRENT_DATA_VERSION}::text AS current, (SELECT count(*)::int FROM companies) AS companies,
-              (SELECT data_version FROM company_characteristic_terms_state) = ${CURRENT_DATA_VERSION} AS fresh`,
-    );
-    const state = rows[0];
-    if (!state?.fresh) {
-      await client.query('ROLLBACK');
-      return undefined;
-    }
-    const columns = new SimilarityColumns(state.current, state.companies);
-    await client.query(
-      `DECLARE similarity_columns NO SCROLL CURSOR FOR
-       SELECT c.id, c.industry, c.naics_code, c.employee_count, c.country, c.technologies, t.terms
-       FROM companies c LEFT JOIN company_characteristic_terms t ON t.company_id = c.id ORDER BY c.id`,
-    );
-    for (;;) {
-      const batch = await client.query<Row>({ text: `FETCH ${LOAD_BATCH} FROM similarity_columns`, rowMode: 'array' });
-      if (batch.rows.length === 0) break;
-      for (const row of batch.rows) columns.append(row);
-    }
-    await client.query('ROLLBACK');
-    if (!columns.complete) throw new Error('fewer companies read than counted in the same snapshot');
-    return columns;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+function readColumns(pool: Pool): Promise<SimilarityColumns | undefined> {
+  return readCompanySnapshot(
+    pool,
+    {
+      usableSql: `(SELECT data_version FROM company_characteristic_terms_state) = ${CURRENT_DATA_VERSION}`,
+      rowsSql: `SELECT c.id, c.industry, c.naics_code, c.employee_count, c.country, c.technologies, t.terms
+                FROM companies c LEFT JOIN company_characteristic_terms t ON t.company_id = c.id ORDER BY c.id`,
+      batch: LOAD_BATCH,
+    },
+    (version, companies) => new SimilarityColumns(version, companies),
+  );
 }

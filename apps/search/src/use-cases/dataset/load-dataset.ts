@@ -3,17 +3,26 @@ import type { DatasetLoadResult } from '@radar/contracts';
 import { DATASET_AS_OF, followedCount, generateCompanies, generateFollowedCompanies } from '@radar/dataset';
 import { inTransactionOn } from '@radar/platform/database';
 import type { Logger } from '@radar/platform/logger';
-import type { SelectedCompanyIndex } from '../company-index/create-company-index';
 import { toIndexedCompany, type IndexedCompany } from '@radar/company-index';
-import type { CompanyRepository } from '../data/company.repository';
 import { writeCompanies, writeJobPostings, type StoredJobPosting } from '@radar/company-index-postgres';
-import { datasetLoads, type DatasetLoadRecord } from '../data/dataset-load.repository';
+import type { SelectedCompanyIndex } from '../../clients/company-index';
+import { indexedCompaniesAfter, storedCompanyCount } from '../../data/companies.repository';
+import {
+  advanceDatasetLoad,
+  analyzeCompanyStore,
+  beginDatasetLoad,
+  completeDatasetLoad,
+  liftStatementTimeout,
+  lockDatasetLoads,
+  resetStatementTimeout,
+  unlockDatasetLoads,
+  type DatasetLoadRecord,
+} from '../../data/dataset-load.repository';
 import { storedJobPostings } from './dataset-records';
 
 export interface DatasetLoaderDeps {
   pool: Pool;
-  companyIndex: SelectedCompanyIndex;
-  companies: CompanyRepository;
+  selectedIndex: SelectedCompanyIndex;
   logger: Logger;
 }
 
@@ -26,7 +35,7 @@ export interface DatasetLoadRequest {
 export type DatasetLoadProgress = (progress: { stored: number; total: number; phase: 'storing' | 'indexing' }) => void;
 
 /** Companies per write: a few MB of JSON per statement, and progress is saved this often. */
-export const LOAD_BATCH_SIZE = 1_000;
+const LOAD_BATCH_SIZE = 1_000;
 /** Companies read from the store per batch when a separate index (Elasticsearch) is fed: the unit a feed resumes from. */
 const FEED_BATCH_SIZE = 1_000;
 /**
@@ -34,8 +43,6 @@ const FEED_BATCH_SIZE = 1_000;
  * so two keep both cores of a small machine busy while this process generates the next batch.
  */
 const LOAD_WRITERS = 2;
-/** Any fixed number: the advisory lock that lets one dataset load run at a time. */
-const LOAD_LOCK = 0x5ea4c4;
 
 interface Batch {
   end: number;
@@ -85,19 +92,19 @@ export async function loadDataset(
   const client = await deps.pool.connect();
   try {
     // A load outlasts the per-statement limit of searches (ANALYZE, a slow batch); lifted for this connection only.
-    await client.query('SET statement_timeout = 0');
-    await client.query('SELECT pg_advisory_lock($1)', [LOAD_LOCK]);
+    await liftStatementTimeout(client);
+    await lockDatasetLoads(client);
     try {
       const record = await storeDataset(deps, client, request, onProgress);
       onProgress({ stored: record.companies, total: request.companies, phase: 'indexing' });
       await feedIndex(deps);
       return { companies: record.companies, followed: record.followed, job_postings: record.jobPostings, events: record.events };
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [LOAD_LOCK]);
+      await unlockDatasetLoads(client);
     }
   } finally {
     // Back to the pool's limit before the connection serves searches again.
-    await client.query('RESET statement_timeout').catch(() => undefined);
+    await resetStatementTimeout(client).catch(() => undefined);
     client.release();
   }
 }
@@ -108,7 +115,7 @@ async function storeDataset(
   request: DatasetLoadRequest,
   onProgress: DatasetLoadProgress,
 ): Promise<DatasetLoadRecord> {
-  const record = await datasetLoads.begin(client, request.seed, request.companies);
+  const record = await beginDatasetLoad(client, request.seed, request.companies);
   onProgress({ stored: record.completed ? request.companies : record.nextIndex, total: request.companies, phase: 'storing' });
   if (record.completed) return record;
   deps.logger.info({ ...request, from: record.nextIndex }, 'dataset load started');
@@ -123,11 +130,11 @@ async function storeDataset(
     const oldest = inFlight.shift();
     if (!oldest) return;
     added += await oldest.writing;
-    await datasetLoads.advance(client, request.seed, request.companies, oldest.batch.end, oldest.batch.postings.length);
+    await advanceDatasetLoad(client, request.seed, request.companies, oldest.batch.end, oldest.batch.postings.length);
     onProgress({ stored: oldest.batch.end, total: request.companies, phase: 'storing' });
   };
   try {
-    for (const writer of writers) await writer.query('SET statement_timeout = 0');
+    for (const writer of writers) await liftStatementTimeout(writer);
     let started = 0;
     for (let start = record.nextIndex; start < request.companies; start += LOAD_BATCH_SIZE) {
       const batch = generateBatch(request, start, Math.min(request.companies, start + LOAD_BATCH_SIZE));
@@ -142,16 +149,28 @@ async function storeDataset(
   } finally {
     await Promise.allSettled(inFlight.map((entry) => entry.writing));
     for (const writer of writers) {
-      await writer.query('RESET statement_timeout').catch(() => undefined);
+      await resetStatementTimeout(writer).catch(() => undefined);
       writer.release();
     }
   }
   const { followed, events } = countFollowed(request);
-  await datasetLoads.complete(client, request.seed, request.companies, followed, events);
+  await completeDatasetLoad(client, request.seed, request.companies, followed, events);
   // Fresh statistics, so the planner knows the new data's sizes and value spread.
-  if (added > 0) await client.query('ANALYZE companies, company_connections, job_postings');
+  if (added > 0) await analyzeCompanyStore(client);
   deps.logger.info({ ...request, added }, 'dataset stored');
-  return datasetLoads.begin(client, request.seed, request.companies);
+  return beginDatasetLoad(client, request.seed, request.companies);
+}
+
+/** Every stored company (those after `from` when given) in id order, a keyset page at a time: flat memory. */
+async function* storedCompanyBatches(pool: Pool, from?: string): AsyncGenerator<IndexedCompany[]> {
+  let afterId: string | null = from ?? null;
+  for (;;) {
+    const batch = await indexedCompaniesAfter(pool, afterId, FEED_BATCH_SIZE);
+    if (batch.length === 0) return;
+    yield batch;
+    afterId = batch[batch.length - 1]?.id ?? null;
+    if (batch.length < FEED_BATCH_SIZE) return;
+  }
 }
 
 /**
@@ -160,13 +179,13 @@ async function storeDataset(
  * the live one, resuming an interrupted feed of the same data where it stopped.
  */
 async function feedIndex(deps: DatasetLoaderDeps): Promise<void> {
-  const { index, feed } = deps.companyIndex;
-  if (!deps.companyIndex.needsFeeding || feed === undefined) {
+  const { index, feed } = deps.selectedIndex;
+  if (!deps.selectedIndex.needsFeeding || feed === undefined) {
     await index.refresh();
     return;
   }
-  const stored = await deps.companies.count();
+  const stored = await storedCompanyCount(deps.pool);
   if ((await index.count({})) === stored) return;
-  deps.logger.info({ backend: deps.companyIndex.backend, stored }, 'feeding the search index');
-  await feed({ count: stored, batches: (afterId) => deps.companies.indexBatches(FEED_BATCH_SIZE, afterId) });
+  deps.logger.info({ backend: deps.selectedIndex.backend, stored }, 'feeding the search index');
+  await feed({ count: stored, batches: (afterId) => storedCompanyBatches(deps.pool, afterId) });
 }

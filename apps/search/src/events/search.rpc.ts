@@ -8,7 +8,7 @@ import { exportCandidates } from '../use-cases/export-candidates';
 const QUEUE = 'search';
 
 /** Search's NATS request API for the export service: an export's companies in order, and their rows for the file. */
-export function serveSearchRpc(bus: Bus, deps: Pick<SearchDeps, 'companyIndex' | 'companies' | 'saved'>): void {
+export function serveSearchRpc(bus: Bus, deps: Pick<SearchDeps, 'companyIndex' | 'pool'>): void {
   bus.serve(RPCS.search.exportCandidates, (input) => exportCandidates(deps, input), { queue: QUEUE });
   bus.serve(RPCS.search.companyRows, async (input) => ({ companies: await companyRows(deps, input.companyIds) }), { queue: QUEUE });
 }

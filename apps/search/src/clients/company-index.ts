@@ -1,0 +1,48 @@
+import type { Pool } from 'pg';
+import type { Logger } from '@radar/platform/logger';
+import type { CompanyIndex } from '@radar/company-index';
+import { createElasticsearchCompanyIndex, type ElasticsearchSettings, type FeedOutcome, type FeedSource } from '@radar/company-index-elasticsearch';
+import { PostgresCompanyIndex } from '@radar/company-index-postgres';
+
+export type CompanyIndexBackend = 'postgres' | 'elasticsearch';
+
+export interface CompanyIndexSettings {
+  /** Set (ELASTICSEARCH_URL or ELASTICSEARCH_CLOUD_ID configured) selects Elasticsearch; unset, the embedded PostgreSQL index. */
+  elasticsearch?: ElasticsearchSettings;
+  /** The search database: the company store, and the PostgreSQL index itself. */
+  pool: Pool;
+  logger: Logger;
+}
+
+export interface SelectedCompanyIndex {
+  index: CompanyIndex;
+  backend: CompanyIndexBackend;
+  /**
+   * True when the index is a separate copy of the company store that a dataset load has to
+   * feed (Elasticsearch); false when the store's own tables are the index (PostgreSQL).
+   */
+  needsFeeding: boolean;
+  /** Copies the whole store into a new index and makes it the live one (Elasticsearch). */
+  feed?(source: FeedSource): Promise<FeedOutcome>;
+  /** Releases the back-end's own connections (the PostgreSQL index uses the service's pool). */
+  close(): Promise<void>;
+}
+
+/** The one place that chooses the search back-end. */
+export function createCompanyIndex(settings: CompanyIndexSettings): SelectedCompanyIndex {
+  if (settings.elasticsearch) {
+    const { cluster, index: indexName, layout } = settings.elasticsearch;
+    const index = createElasticsearchCompanyIndex({ cluster, indexName, layout, logger: settings.logger });
+    return {
+      index,
+      backend: 'elasticsearch',
+      needsFeeding: true,
+      feed: (source) => index.feed(source),
+      close: () => index.close(),
+    };
+  }
+  const index = new PostgresCompanyIndex(settings.pool, {
+    onBackgroundError: (error) => settings.logger.warn({ err: error }, 'loading the keyword search columns failed; keyword searches count live meanwhile'),
+  });
+  return { index, backend: 'postgres', needsFeeding: false, close: async () => undefined };
+}
