@@ -29,7 +29,7 @@ const ENGINE_TEST_RULES = DEPENDENCY_RULES.map((rule) =>
 );
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/src/data/generated/**', 'libs/client/src/generated/**', '**/*.cjs', '**/*.mjs', '**/bin/**', '**/prisma.config.ts'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'libs/client/src/generated/**', '**/*.cjs', '**/*.mjs', '**/bin/**', '**/prisma.config.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
