@@ -1,3 +1,4 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
@@ -27,6 +28,44 @@ const DEPENDENCY_RULES = [
 const ENGINE_TEST_RULES = DEPENDENCY_RULES.map((rule) =>
   rule.sourceTag === 'type:company-engine' ? { ...rule, onlyDependOnLibsWithTags: [...rule.onlyDependOnLibsWithTags, 'type:dataset'] } : rule,
 );
+
+/**
+ * One skeleton for every service (docs/architecture.md): `src/` holds main.ts, service.ts and
+ * config.ts, and the rooms below; nothing else. The cli is a tool, not a service.
+ */
+const SERVICE_ROOMS = new Set(['http', 'events', 'use-cases', 'data', 'clients', 'domain']);
+const SERVICE_ROOT_FILE = /^(main|service|config)(\.spec)?\.ts$/;
+
+const serviceSkeleton = {
+  meta: { type: 'problem', schema: [], messages: { offSkeleton: '{{entry}} is off the service skeleton: rooms http, events, use-cases, data, clients, domain; main.ts, service.ts, config.ts (docs/architecture.md)' } },
+  create(context) {
+    const relative = path.relative(import.meta.dirname, context.filename).split(path.sep);
+    const [apps, service, src, entry, ...below] = relative;
+    if (apps !== 'apps' || service === 'cli' || src !== 'src' || entry === undefined) return {};
+    const fits = below.length === 0 ? SERVICE_ROOT_FILE.test(entry) : SERVICE_ROOMS.has(entry);
+    return fits ? {} : { Program: (node) => context.report({ node, messageId: 'offSkeleton', data: { entry: `apps/${service}/src/${entry}` } }) };
+  },
+};
+
+/** Prisma owns the schema and the migrations; at run time the database is reached with pg, in data/. */
+const NO_PRISMA_CLIENT = [{ group: ['@prisma/client', '@prisma/client/*', '@prisma/adapter-pg', '**/generated/prisma/**'], message: 'Repositories in data/ reach the database with pg; Prisma keeps the schema and migrations only.' }];
+
+/** What a room must not reach for: repositories run statements, routes and consumers call use cases. */
+const ROOM_IMPORT_RULES = [
+  { files: ['apps/*/src/**/*.ts'], paths: [] },
+  {
+    files: ['apps/*/src/data/**/*.ts'],
+    paths: [
+      { name: '@radar/platform/outbox', message: 'Events are written by use cases, in their transaction.' },
+      { name: '@radar/platform/metrics', message: 'Metrics are counted by use cases, after the commit.' },
+      { name: '@radar/platform/errors', importNames: ['AppError'], message: 'A repository returns rows; the use case decides what is an error.' },
+    ],
+  },
+  {
+    files: ['apps/*/src/http/**/*.ts', 'apps/*/src/events/**/*.ts'],
+    paths: [{ name: 'pg', message: 'Routes and consumers call use cases; SQL lives in data/.' }],
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'libs/client/src/generated/**', '**/*.cjs', '**/*.mjs', '**/bin/**', '**/prisma.config.ts'] },
@@ -67,4 +106,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    files: ['apps/*/src/**/*.ts'],
+    ignores: ['apps/cli/**', '**/src/data/generated/**'],
+    plugins: { radar: { rules: { 'service-skeleton': serviceSkeleton } } },
+    rules: { 'radar/service-skeleton': 'error' },
+  },
+  ...ROOM_IMPORT_RULES.map(({ files, paths }) => ({ files, ignores: ['**/src/data/generated/**'], rules: { 'no-restricted-imports': ['error', { paths, patterns: NO_PRISMA_CLIENT }] } })),
 );

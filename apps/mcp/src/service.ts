@@ -1,7 +1,7 @@
 import { defineService, runService, serviceVersion } from '@radar/platform/service';
 import { mcpConfig } from './config';
 import { mcpRoutes } from './http/mcp.routes';
-import { countToolCall } from './tool-metrics';
+import { countToolCall } from './use-cases/tool-metrics';
 
 /** The MCP server behind the gateway's /mcp: no database, no NATS; every tool is a call of the public API. */
 export const mcpService = defineService({
