@@ -48,7 +48,7 @@ const serviceSkeleton = {
 };
 
 /** Prisma owns the schema and the migrations; at run time the database is reached with pg, in data/. */
-const NO_PRISMA_CLIENT = [{ group: ['@prisma/client', '@prisma/client/*', '@prisma/adapter-pg', '**/generated/prisma/**'], message: 'Repositories in data/ reach the database with pg; Prisma keeps the schema and migrations only.' }];
+const NO_PRISMA_CLIENT = [{ group: ['@prisma/client', '@prisma/client/*', '@prisma/adapter-pg', '**/generated/prisma/**'], message: 'Services reach their databases with pg in data/; Prisma keeps the schemas and migrations only.' }];
 
 /** What a room must not reach for: repositories run statements, routes and consumers call use cases. */
 const ROOM_IMPORT_RULES = [
@@ -108,9 +108,9 @@ export default tseslint.config(
   },
   {
     files: ['apps/*/src/**/*.ts'],
-    ignores: ['apps/cli/**', '**/src/data/generated/**'],
+    ignores: ['apps/cli/**'],
     plugins: { radar: { rules: { 'service-skeleton': serviceSkeleton } } },
     rules: { 'radar/service-skeleton': 'error' },
   },
-  ...ROOM_IMPORT_RULES.map(({ files, paths }) => ({ files, ignores: ['**/src/data/generated/**'], rules: { 'no-restricted-imports': ['error', { paths, patterns: NO_PRISMA_CLIENT }] } })),
+  ...ROOM_IMPORT_RULES.map(({ files, paths }) => ({ files, rules: { 'no-restricted-imports': ['error', { paths, patterns: NO_PRISMA_CLIENT }] } })),
 );
