@@ -49,7 +49,7 @@ async function resumableFeed(deps: CompanyFeedDeps, sourceCount: number): Promis
 
 /**
  * Copies every stored company into a new index and makes it the live one: the index is made
- * with the layout's shards but no replica and no refresh, filled through the bulk helper,
+ * with the layout's shards but no replica and no refresh, filled through bulk requests,
  * given its replicas and refresh interval back, checked to hold exactly the store's companies,
  * and only then put behind the alias (the index it replaces is deleted). Progress is recorded
  * per acknowledged batch, so a feed that fails (the cluster gone for longer than the retries
