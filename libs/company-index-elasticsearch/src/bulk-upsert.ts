@@ -2,6 +2,7 @@ import type { Client, estypes } from '@elastic/elasticsearch';
 import type { IndexedCompany } from '@radar/company-index';
 import { exponentialBackOff, waitBeforeRetry, type BackOff } from './back-off';
 import { toCompanyDocument, type CompanyDocument } from './company-document';
+import { UnindexableCompanyError } from './indexable-company';
 
 /**
  * Companies per batch of a source (1,000 companies are 2-4 MB of JSON): the unit in which
@@ -29,6 +30,24 @@ export class BulkUpsertError extends Error {
     const sample = failures.map((failure) => `${failure.id}: ${failure.status} ${failure.type} (${failure.reason})`).join('; ');
     super(`Elasticsearch rejected ${failedCount} of ${attemptedCount} companies: ${sample}`);
     this.name = 'BulkUpsertError';
+  }
+}
+
+/** Rejected companies a dead-letter list keeps by name; the rest are only counted. */
+const DEAD_LETTERS_KEPT = 100;
+
+/**
+ * The companies a feed leaves out because they cannot be indexed as they are (invalid data, or
+ * refused by the cluster for what they hold): counted, the first ones kept by name, and
+ * settled for the feed's progress, so a resumed feed does not meet them again.
+ */
+export class DeadLetters {
+  count = 0;
+  readonly sample: BulkItemFailure[] = [];
+
+  add(failure: BulkItemFailure): void {
+    this.count += 1;
+    if (this.sample.length < DEAD_LETTERS_KEPT) this.sample.push(failure);
   }
 }
 
@@ -185,7 +204,20 @@ interface BulkRun {
   concurrency: AdaptiveConcurrency;
   acknowledgements: Acknowledgements;
   failures: BulkItemFailure[];
+  /** Where companies refused for what they hold go, when the caller keeps them aside. */
+  deadLetters: DeadLetters | undefined;
   written: number;
+}
+
+/** A company that will not be written as it is: dead-lettered (settled), or a failure holding its batch. */
+function rejected(run: BulkRun, failure: BulkItemFailure): void {
+  if (run.deadLetters === undefined) {
+    run.failures.push(failure);
+    run.acknowledgements.failed(failure.id);
+    return;
+  }
+  run.deadLetters.add(failure);
+  run.acknowledgements.written(failure.id);
 }
 
 /** Sends one request; returns the items refused for now. */
@@ -206,15 +238,25 @@ async function sendRequest(run: BulkRun, documents: CompanyDocument[]): Promise<
       return;
     }
     const failure = failureOf(document.id, result.status, result.error);
-    if (isRefusedForNow(result.status)) {
-      refused.push({ document, failure });
-    } else {
-      run.failures.push(failure);
-      run.acknowledgements.failed(document.id);
-    }
+    if (isRefusedForNow(result.status)) refused.push({ document, failure });
+    else rejected(run, failure);
   });
   run.concurrency.answered({ tooManyRequests: refused.some((item) => item.failure.status === 429) });
   return refused;
+}
+
+/** The batch's companies as documents; those that cannot be indexed are rejected here, before any request. */
+function documentsOf(run: BulkRun, batch: IndexedCompany[]): CompanyDocument[] {
+  const documents: CompanyDocument[] = [];
+  for (const company of batch) {
+    try {
+      documents.push(toCompanyDocument(company));
+    } catch (error) {
+      if (!(error instanceof UnindexableCompanyError)) throw error;
+      rejected(run, { id: company.id, status: 400, type: 'invalid_company', reason: error.problem });
+    }
+  }
+  return documents;
 }
 
 /**
@@ -223,7 +265,7 @@ async function sendRequest(run: BulkRun, documents: CompanyDocument[]): Promise<
  * acknowledgement (and the feed's saved progress) is not held until the source is drained.
  */
 async function writeBatch(run: BulkRun, batch: IndexedCompany[]): Promise<void> {
-  for (const request of requestsOf(batch.map(toCompanyDocument), run.settings.flushBytes)) {
+  for (const request of requestsOf(documentsOf(run, batch), run.settings.flushBytes)) {
     let pending = request;
     for (let retry = 0; pending.length > 0; retry += 1) {
       if (retry > 0) await waitBeforeRetry(run.settings.itemBackOff, retry);
@@ -248,15 +290,26 @@ async function writeBatch(run: BulkRun, batch: IndexedCompany[]): Promise<void> 
  * jittered back-off; items refused for what they hold (a mapping error) are not. Throws
  * BulkUpsertError naming failed companies once every other company is written, and the
  * client's error when a whole request still fails after the transport's retries (the batches
- * in flight are finished first, so their progress is acknowledged).
+ * in flight are finished first, so their progress is acknowledged). Given a dead-letter list,
+ * companies that cannot be indexed (invalid, or refused for what they hold) go there instead
+ * of failing the upsert.
  */
 export async function bulkUpsertCompanies(
   target: BulkUpsertTarget,
   batches: AsyncIterable<IndexedCompany[]> | Iterable<IndexedCompany[]>,
   settings: BulkUpsertSettings,
   onAcknowledged?: (batches: AcknowledgedBatches) => void,
+  deadLetters?: DeadLetters,
 ): Promise<number> {
-  const run: BulkRun = { target, settings, concurrency: new AdaptiveConcurrency(settings.concurrency), acknowledgements: new Acknowledgements(onAcknowledged), failures: [], written: 0 };
+  const run: BulkRun = {
+    target,
+    settings,
+    concurrency: new AdaptiveConcurrency(settings.concurrency),
+    acknowledgements: new Acknowledgements(onAcknowledged),
+    failures: [],
+    deadLetters,
+    written: 0,
+  };
   const inFlight = new Set<Promise<void>>();
   let attempted = 0;
   let stopped: { error: unknown } | undefined;

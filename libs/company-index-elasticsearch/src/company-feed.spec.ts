@@ -3,6 +3,7 @@ import { isAppError } from '@radar/platform/errors';
 import { MAPPING_VERSION } from './company-index-definition';
 import { companyIndexOnFake, storedCompanies, storeSource, WARN } from '../test/company-index-on-fake';
 import type { FakeCluster, RecordedRequest } from '../test/fake-cluster';
+import { bulkAnswer, ITEM_FAILURES } from '../test/recorded-responses';
 
 const PROGRESS = 'companies-feed-progress';
 
@@ -136,6 +137,54 @@ describe('feeding the company index', () => {
     const error = await failureOf(index.feed(storeSource(storedCompanies(30), 10)));
     expect(String(error)).toMatch(/holds 29 companies where the store holds 30/);
     expect(cluster.aliasTargets('companies')).toEqual(['companies-initial']);
+  });
+
+  it('keeps a company it cannot index out of the index, in a dead-letter list reported in the outcome and logs, within the tolerance', async () => {
+    const { cluster, index, logs } = companyIndexOnFake({ rejectionTolerance: 0.05 });
+    const companies = storedCompanies(30).map((company) => (company.id === 'id-0012' ? { ...company, lastFundingDate: '2023-02-30' } : company));
+    const outcome = await index.feed(storeSource(companies, 10));
+
+    expect(outcome.companies).toBe(29);
+    expect(outcome.rejected).toEqual({ count: 1, sample: [{ id: 'id-0012', status: 400, type: 'invalid_company', reason: expect.stringContaining('last_funding_date') }] });
+    expect(cluster.aliasTargets('companies')).toEqual([outcome.index]);
+    expect(cluster.indices.get(outcome.index)?.documents.has('id-0012')).toBe(false);
+    expect(logs.some((entry) => entry.level === WARN && /dead-letter/.test(entry.msg))).toBe(true);
+  });
+
+  it('fails, keeping the live index, when more companies are rejected than the tolerance allows, and starts afresh next time', async () => {
+    const { cluster, index } = companyIndexOnFake({ rejectionTolerance: 0 });
+    cluster.on('POST', /^\/_bulk$/, (request) => {
+      const ids = bulkIds(request);
+      const fedIndex = cluster.indices.get(fedIndexOf(cluster));
+      const lines = request.body as Record<string, unknown>[];
+      for (let at = 0; at < lines.length; at += 2) {
+        const id = ids[at / 2] as string;
+        if (id !== 'id-0004') fedIndex?.documents.set(id, lines[at + 1]);
+      }
+      return { body: bulkAnswer(fedIndexOf(cluster), ids, { 'id-0004': ITEM_FAILURES.mappingConflict }) };
+    });
+    const error = await failureOf(index.feed(storeSource(storedCompanies(10), 5)));
+
+    expect(String(error)).toMatch(/rejected 1 of 10 companies.*id-0004.*tolerance of 0/);
+    expect(cluster.aliasTargets('companies')).toEqual(['companies-initial']);
+    expect(cluster.indices.get(PROGRESS)?.documents.has('current')).toBe(false);
+    expect([...cluster.indices.keys()].filter((name) => name.startsWith('companies-fed-'))).toEqual([]);
+  });
+
+  it('does not meet a rejected company again when it resumes: the rejection counts as done for progress', async () => {
+    const { cluster, index } = companyIndexOnFake({ bulk: { flushBytes: 6_000, concurrency: 1 }, rejectionTolerance: 0.1 });
+    const companies = storedCompanies(40).map((company) => (company.id === 'id-0001' ? { ...company, name: 'x'.repeat(5_000) } : company));
+    const connection = dropConnectionAfter(cluster, 3);
+    await failureOf(index.feed(storeSource(companies, 5)));
+    const progress = cluster.indices.get(PROGRESS)?.documents.get('current') as { after_id: string; fed: number };
+    expect(progress.fed).toBeGreaterThan(0);
+
+    connection.restore();
+    const bulksBefore = cluster.requestsTo('POST', /^\/_bulk$/).length;
+    const outcome = await index.feed(storeSource(companies, 5));
+    expect(outcome.resumedAfter).toBe(progress.after_id);
+    expect(cluster.requestsTo('POST', /^\/_bulk$/).slice(bulksBefore).flatMap(bulkIds)).not.toContain('id-0001');
+    expect(cluster.indices.get(outcome.index)?.documents.size).toBe(39);
   });
 
   it('goes live with replicas unassigned when the cluster stays yellow past the wait, saying so', async () => {

@@ -1,7 +1,7 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { Logger } from '@radar/platform/logger';
 import type { IndexedCompany } from '@radar/company-index';
-import { bulkUpsertCompanies, type BulkUpsertSettings } from './bulk-upsert';
+import { bulkUpsertCompanies, DeadLetters, type BulkItemFailure, type BulkUpsertSettings } from './bulk-upsert';
 import { MAPPING_VERSION } from './company-index-definition';
 import type { FeedProgress, FeedProgressStore } from './feed-progress';
 import type { CompanyIndexAlias } from './index-alias';
@@ -20,6 +20,8 @@ export interface FeedOutcome {
   companies: number;
   /** Where the feed resumed an interrupted one, if it did. */
   resumedAfter?: string;
+  /** The companies left out because they cannot be indexed as they are, the first ones by name. */
+  rejected?: { count: number; sample: BulkItemFailure[] };
 }
 
 export interface CompanyFeedDeps {
@@ -28,6 +30,8 @@ export interface CompanyFeedDeps {
   alias: CompanyIndexAlias;
   progress: FeedProgressStore;
   bulk: BulkUpsertSettings;
+  /** The share of the store's companies a feed may leave out as unindexable (0.001: 0.1 %). */
+  rejectionTolerance: number;
   logger: Logger;
 }
 
@@ -50,8 +54,9 @@ async function resumableFeed(deps: CompanyFeedDeps, sourceCount: number): Promis
 /**
  * Copies every stored company into a new index and makes it the live one: the index is made
  * with the layout's shards but no replica and no refresh, filled through bulk requests,
- * given its replicas and refresh interval back, checked to hold exactly the store's companies,
- * and only then put behind the alias (the index it replaces is deleted). Progress is recorded
+ * given its replicas and refresh interval back, checked to hold the store's companies (but for
+ * the unindexable ones the tolerance allows, kept in a dead-letter list and reported), and only
+ * then put behind the alias (the index it replaces is deleted). Progress is recorded
  * per acknowledged batch, so a feed that fails (the cluster gone for longer than the retries
  * last, the process stopped) is resumed by the next one from its last acknowledged batch
  * instead of from the first company.
@@ -64,9 +69,14 @@ export async function feedCompanies(deps: CompanyFeedDeps, source: FeedSource): 
   if (resumed) deps.logger.info({ index, after: resumed.afterId, fed: resumed.fed, of: source.count }, 'resuming an interrupted feed');
   else await deps.progress.begin(start);
 
+  const deadLetters = new DeadLetters();
   try {
-    await bulkUpsertCompanies({ client: deps.client, index, requireAlias: false }, source.batches(start.afterId), deps.bulk, (acknowledged) =>
-      deps.progress.record({ ...start, afterId: acknowledged.lastId, fed: start.fed + acknowledged.companies }),
+    await bulkUpsertCompanies(
+      { client: deps.client, index, requireAlias: false },
+      source.batches(start.afterId),
+      deps.bulk,
+      (acknowledged) => deps.progress.record({ ...start, afterId: acknowledged.lastId, fed: start.fed + acknowledged.companies }),
+      deadLetters,
     );
   } catch (error) {
     await deps.progress.flushed();
@@ -75,12 +85,29 @@ export async function feedCompanies(deps: CompanyFeedDeps, source: FeedSource): 
   }
   await deps.progress.flushed();
 
+  const tolerated = Math.floor(deps.rejectionTolerance * source.count);
+  if (deadLetters.count > 0) {
+    deps.logger.warn({ index, rejected: deadLetters.count, tolerated, sample: deadLetters.sample }, 'companies that cannot be indexed were left out of the feed (dead-letter list)');
+  }
+  if (deadLetters.count > tolerated) {
+    // The data needs fixing: a resumed feed would skip these companies, so the next one starts afresh.
+    await deps.alias.deleteIndex(index);
+    await deps.progress.finish();
+    const sample = deadLetters.sample.slice(0, 3).map((failure) => `${failure.id}: ${failure.reason}`).join('; ');
+    throw new Error(`The feed rejected ${deadLetters.count} of ${source.count} companies (${sample}), beyond the tolerance of ${tolerated}; the live index stays as it was`);
+  }
+
   await deps.alias.finishFeeding(index);
   const companies = await deps.alias.count(index);
-  if (companies !== source.count) {
+  if (Math.abs(source.count - companies) > tolerated) {
     throw new Error(`The fed index ${index} holds ${companies} companies where the store holds ${source.count}; the live index stays as it was`);
   }
   await deps.alias.swapTo(index);
   await deps.progress.finish();
-  return { index, companies, ...(resumed?.afterId ? { resumedAfter: resumed.afterId } : {}) };
+  return {
+    index,
+    companies,
+    ...(resumed?.afterId ? { resumedAfter: resumed.afterId } : {}),
+    ...(deadLetters.count > 0 ? { rejected: { count: deadLetters.count, sample: deadLetters.sample } } : {}),
+  };
 }

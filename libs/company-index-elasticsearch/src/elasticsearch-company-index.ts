@@ -41,6 +41,8 @@ export interface ElasticsearchCompanyIndexOptions {
   existsTtlMs: number;
   /** How long finishing a feed waits for green (an Elasticsearch time value, e.g. `10m`). */
   greenTimeout: string;
+  /** The share of companies a feed may leave out as unindexable (company-feed.ts). */
+  rejectionTolerance: number;
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -64,6 +66,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   private readonly alias: string;
   private readonly logger: Logger;
   private readonly bulk: BulkUpsertSettings;
+  private readonly rejectionTolerance: number;
   private readonly existsTtlMs: number;
   /** The alias seen through the search client: its existence check must fail fast, not back off. */
   private readonly liveAlias: CompanyIndexAlias;
@@ -80,6 +83,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     this.alias = options.alias;
     this.logger = options.logger;
     this.bulk = options.bulk;
+    this.rejectionTolerance = options.rejectionTolerance;
     this.existsTtlMs = options.existsTtlMs;
     this.liveAlias = new CompanyIndexAlias(options.searchClient, options.alias, options.layout, options.logger, options.greenTimeout);
     this.feedingAlias = new CompanyIndexAlias(options.writeClient, options.alias, options.layout, options.logger, options.greenTimeout);
@@ -202,7 +206,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   async feed(source: FeedSource): Promise<FeedOutcome> {
     try {
       const outcome = await feedCompanies(
-        { client: this.writeClient, alias: this.feedingAlias, progress: this.progress, bulk: this.bulk, logger: this.logger },
+        { client: this.writeClient, alias: this.feedingAlias, progress: this.progress, bulk: this.bulk, rejectionTolerance: this.rejectionTolerance, logger: this.logger },
         source,
       );
       this.logger.info({ alias: this.alias, ...outcome }, 'company index fed');

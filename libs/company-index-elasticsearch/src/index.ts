@@ -9,6 +9,7 @@ import { DEFAULT_GREEN_TIMEOUT } from './index-alias';
 
 export { ElasticsearchCompanyIndex } from './elasticsearch-company-index';
 export { BulkUpsertError, type BulkItemFailure } from './bulk-upsert';
+export { UnindexableCompanyError } from './indexable-company';
 export { DEVELOPMENT_LAYOUT, type IndexLayout } from './company-index-definition';
 export type { ElasticsearchCluster } from './cluster-client';
 export type { FeedOutcome, FeedSource } from './company-feed';
@@ -34,11 +35,15 @@ export interface ElasticsearchCompanyIndexConfig extends Partial<Pick<Elasticsea
   bulk?: Partial<BulkUpsertSettings>;
   existsTtlMs?: number;
   greenTimeout?: string;
+  /** The share of companies a feed may leave out as unindexable, in a dead-letter list (default 0.001: 0.1 %). */
+  rejectionTolerance?: number;
   /** Replaces the HTTP connection class, e.g. by an in-process fake in tests. */
   Connection?: typeof BaseConnection;
 }
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** 13,000 of 13 million: a few broken records do not block a feed, a broken export does. */
+const DEFAULT_REJECTION_TOLERANCE = 0.001;
 /** A bulk request of a few MB into a busy cluster may take a while; a search should not. */
 const DEFAULT_WRITE_TIMEOUT_MS = 120_000;
 /** A node restart or a brief overload is ridden out; a cluster that stays down soon answers 503. */
@@ -69,6 +74,7 @@ export function createElasticsearchCompanyIndex(config: ElasticsearchCompanyInde
     bulk: { ...DEFAULT_BULK_UPSERT_SETTINGS, ...config.bulk },
     existsTtlMs: config.existsTtlMs ?? DEFAULT_EXISTS_TTL_MS,
     greenTimeout: config.greenTimeout ?? DEFAULT_GREEN_TIMEOUT,
+    rejectionTolerance: config.rejectionTolerance ?? DEFAULT_REJECTION_TOLERANCE,
   });
 }
 export { connectionOptions } from './cluster-client';
