@@ -10,6 +10,12 @@ import type { CompanyIndexAlias } from './index-alias';
 export interface FeedSource {
   /** Companies in the store. */
   count: number;
+  /**
+   * What the store holds, as a value that changes whenever its data does (not only its count):
+   * recorded in the fed index, so a load of changed data feeds again, and a feed of other data
+   * is not resumed.
+   */
+  dataVersion: string;
   /** The stored companies in id order, in batches, those after `afterId` when it is given. */
   batches(afterId?: string): AsyncIterable<IndexedCompany[]>;
 }
@@ -32,20 +38,22 @@ export interface CompanyFeedDeps {
   bulk: BulkUpsertSettings;
   /** The share of the store's companies a feed may leave out as unindexable (0.001: 0.1 %). */
   rejectionTolerance: number;
+  /** How long the index a feed replaced is kept (not searched) so the swap can be undone. */
+  keepPreviousForMs: number;
   logger: Logger;
 }
 
 /**
- * The unfinished feed to resume, if any: one of the same data (as many stored companies) and
+ * The unfinished feed to resume, if any: one of the same data (data version and count) and
  * mapping whose index is still there and not live. An unfinished feed of anything else is of
  * no use: its index is deleted.
  */
-async function resumableFeed(deps: CompanyFeedDeps, sourceCount: number): Promise<FeedProgress | undefined> {
+async function resumableFeed(deps: CompanyFeedDeps, source: FeedSource): Promise<FeedProgress | undefined> {
   const progress = await deps.progress.current();
   if (progress === undefined) return undefined;
   const exists = await deps.alias.exists(progress.index);
   const live = exists && (await deps.alias.liveIndices()).includes(progress.index);
-  if (exists && !live && progress.sourceCount === sourceCount && progress.mappingVersion === MAPPING_VERSION) return progress;
+  if (exists && !live && progress.sourceCount === source.count && progress.dataVersion === source.dataVersion && progress.mappingVersion === MAPPING_VERSION) return progress;
   if (exists && !live) await deps.alias.deleteIndex(progress.index);
   await deps.progress.finish();
   return undefined;
@@ -56,16 +64,18 @@ async function resumableFeed(deps: CompanyFeedDeps, sourceCount: number): Promis
  * with the layout's shards but no replica and no refresh, filled through bulk requests,
  * given its replicas and refresh interval back, checked to hold the store's companies (but for
  * the unindexable ones the tolerance allows, kept in a dead-letter list and reported), and only
- * then put behind the alias (the index it replaces is deleted). Progress is recorded
+ * then put behind the alias (the index it replaces is kept for `keepPreviousForMs`, so an
+ * operator can point the alias back, and deleted by the first feed after that). Progress is recorded
  * per acknowledged batch, so a feed that fails (the cluster gone for longer than the retries
  * last, the process stopped) is resumed by the next one from its last acknowledged batch
  * instead of from the first company.
  */
 export async function feedCompanies(deps: CompanyFeedDeps, source: FeedSource): Promise<FeedOutcome> {
   await deps.alias.ensure();
-  const resumed = await resumableFeed(deps, source.count);
+  await deps.alias.deleteRetiredIndices(deps.keepPreviousForMs);
+  const resumed = await resumableFeed(deps, source);
   const index = resumed?.index ?? (await deps.alias.createFeedingIndex());
-  const start: FeedProgress = resumed ?? { index, sourceCount: source.count, mappingVersion: MAPPING_VERSION, fed: 0 };
+  const start: FeedProgress = resumed ?? { index, sourceCount: source.count, dataVersion: source.dataVersion, mappingVersion: MAPPING_VERSION, fed: 0 };
   if (resumed) deps.logger.info({ index, after: resumed.afterId, fed: resumed.fed, of: source.count }, 'resuming an interrupted feed');
   else await deps.progress.begin(start);
 
@@ -102,8 +112,10 @@ export async function feedCompanies(deps: CompanyFeedDeps, source: FeedSource): 
   if (Math.abs(source.count - companies) > tolerated) {
     throw new Error(`The fed index ${index} holds ${companies} companies where the store holds ${source.count}; the live index stays as it was`);
   }
+  await deps.alias.recordDataVersion(index, source.dataVersion);
   await deps.alias.swapTo(index);
   await deps.progress.finish();
+  await deps.alias.deleteRetiredIndices(deps.keepPreviousForMs);
   return {
     index,
     companies,

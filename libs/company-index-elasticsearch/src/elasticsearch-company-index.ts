@@ -43,6 +43,8 @@ export interface ElasticsearchCompanyIndexOptions {
   greenTimeout: string;
   /** The share of companies a feed may leave out as unindexable (company-feed.ts). */
   rejectionTolerance: number;
+  /** How long the index a feed replaced is kept, so the swap can be undone. */
+  keepPreviousForMs: number;
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -67,6 +69,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   private readonly logger: Logger;
   private readonly bulk: BulkUpsertSettings;
   private readonly rejectionTolerance: number;
+  private readonly keepPreviousForMs: number;
   private readonly existsTtlMs: number;
   /** The alias seen through the search client: its existence check must fail fast, not back off. */
   private readonly liveAlias: CompanyIndexAlias;
@@ -84,6 +87,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     this.logger = options.logger;
     this.bulk = options.bulk;
     this.rejectionTolerance = options.rejectionTolerance;
+    this.keepPreviousForMs = options.keepPreviousForMs;
     this.existsTtlMs = options.existsTtlMs;
     this.liveAlias = new CompanyIndexAlias(options.searchClient, options.alias, options.layout, options.logger, options.greenTimeout);
     this.feedingAlias = new CompanyIndexAlias(options.writeClient, options.alias, options.layout, options.logger, options.greenTimeout);
@@ -200,13 +204,35 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   }
 
   /**
+   * Whether the live index holds the data of `dataVersion` under the current mapping: when it
+   * does not, a dataset load feeds it, whatever the counts say.
+   */
+  async isFedWith(dataVersion: string): Promise<boolean> {
+    try {
+      const [dataVersions, mappingVersions] = await Promise.all([this.feedingAlias.liveDataVersions(), this.feedingAlias.liveMappingVersions()]);
+      const live = Object.keys(dataVersions);
+      return live.length > 0 && live.every((index) => dataVersions[index] === dataVersion && mappingVersions[index] === MAPPING_VERSION);
+    } catch (error) {
+      throw translateClusterError(error);
+    }
+  }
+
+  /**
    * Copies the store into a new index and makes it the live one (company-feed.ts); resumes an
    * interrupted feed of the same data.
    */
   async feed(source: FeedSource): Promise<FeedOutcome> {
     try {
       const outcome = await feedCompanies(
-        { client: this.writeClient, alias: this.feedingAlias, progress: this.progress, bulk: this.bulk, rejectionTolerance: this.rejectionTolerance, logger: this.logger },
+        {
+          client: this.writeClient,
+          alias: this.feedingAlias,
+          progress: this.progress,
+          bulk: this.bulk,
+          rejectionTolerance: this.rejectionTolerance,
+          keepPreviousForMs: this.keepPreviousForMs,
+          logger: this.logger,
+        },
         source,
       );
       this.logger.info({ alias: this.alias, ...outcome }, 'company index fed');

@@ -37,6 +37,8 @@ export interface ElasticsearchCompanyIndexConfig extends Partial<Pick<Elasticsea
   greenTimeout?: string;
   /** The share of companies a feed may leave out as unindexable, in a dead-letter list (default 0.001: 0.1 %). */
   rejectionTolerance?: number;
+  /** How long the index a feed replaced is kept so an operator can point the alias back (default a day). */
+  keepPreviousForMs?: number;
   /** Replaces the HTTP connection class, e.g. by an in-process fake in tests. */
   Connection?: typeof BaseConnection;
 }
@@ -44,6 +46,8 @@ export interface ElasticsearchCompanyIndexConfig extends Partial<Pick<Elasticsea
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** 13,000 of 13 million: a few broken records do not block a feed, a broken export does. */
 const DEFAULT_REJECTION_TOLERANCE = 0.001;
+/** A day: long enough to notice a bad feed in the morning's figures, short enough not to hold two copies of the index for long. */
+const DEFAULT_KEEP_PREVIOUS_FOR_MS = 24 * 60 * 60 * 1_000;
 /** A bulk request of a few MB into a busy cluster may take a while; a search should not. */
 const DEFAULT_WRITE_TIMEOUT_MS = 120_000;
 /** A node restart or a brief overload is ridden out; a cluster that stays down soon answers 503. */
@@ -75,6 +79,7 @@ export function createElasticsearchCompanyIndex(config: ElasticsearchCompanyInde
     existsTtlMs: config.existsTtlMs ?? DEFAULT_EXISTS_TTL_MS,
     greenTimeout: config.greenTimeout ?? DEFAULT_GREEN_TIMEOUT,
     rejectionTolerance: config.rejectionTolerance ?? DEFAULT_REJECTION_TOLERANCE,
+    keepPreviousForMs: config.keepPreviousForMs ?? DEFAULT_KEEP_PREVIOUS_FOR_MS,
   });
 }
 export { connectionOptions } from './cluster-client';

@@ -129,6 +129,11 @@ export class FakeCluster {
 
   /** The concrete indices a name stands for: the index itself, or those the alias points at. */
   resolve(name: string): FakeIndex[] {
+    if (name.includes(',')) return name.split(',').flatMap((part) => this.resolve(part));
+    if (name.includes('*')) {
+      const pattern = new RegExp(`^${name.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\-]/g, '\\$&')).join('.*')}$`);
+      return [...this.indices.values()].filter((candidate) => pattern.test(candidate.name));
+    }
     const index = this.indices.get(name);
     if (index) return [index];
     return [...this.indices.values()].filter((candidate) => candidate.aliases.has(name));
@@ -232,6 +237,7 @@ export class FakeCluster {
     if ((method === 'POST' || method === 'GET') && second === '_refresh') return this.refresh(first as string);
     if (method === 'GET' && first === '_cluster' && second === 'health') return this.clusterHealth(third, request.params);
     if (method === 'GET' && second === '_mapping') return this.getMapping(first as string);
+    if (method === 'PUT' && second === '_mapping') return this.putMapping(first as string, request.body);
     if ((method === 'POST' || method === 'PUT') && (first === '_bulk' || second === '_bulk')) return this.bulk(request);
     if (second === '_doc' && third !== undefined) return this.document(method, first as string, third, request.body);
     if ((method === 'POST' || method === 'GET') && second === '_count') return this.count(first as string, request.body);
@@ -307,9 +313,22 @@ export class FakeCluster {
     return { statusCode: timedOut ? 408 : 200, body };
   }
 
-  private getMapping(name: string): FakeAnswer {
+  /** Adds properties and replaces `_meta`, as a mapping update does. */
+  private putMapping(name: string, body: unknown): FakeAnswer {
     const targets = this.resolve(name);
     if (targets.length === 0) return notFound(name);
+    const update = (body ?? {}) as { _meta?: unknown; properties?: Record<string, unknown> };
+    for (const index of targets) {
+      const properties = { ...((index.mappings.properties ?? {}) as Record<string, unknown>), ...update.properties };
+      index.mappings = { ...index.mappings, properties, ...(update._meta === undefined ? {} : { _meta: update._meta }) };
+    }
+    return { body: { acknowledged: true } };
+  }
+
+  private getMapping(name: string): FakeAnswer {
+    const targets = this.resolve(name);
+    // A pattern that matches nothing is no error with allow_no_indices (the default).
+    if (targets.length === 0) return name.includes('*') ? { body: {} } : notFound(name);
     return { body: Object.fromEntries(targets.map((index) => [index.name, { mappings: index.mappings }])) };
   }
 

@@ -24,6 +24,8 @@ export interface SelectedCompanyIndex {
   needsFeeding: boolean;
   /** Copies the whole store into a new index and makes it the live one (Elasticsearch). */
   feed?(source: FeedSource): Promise<FeedOutcome>;
+  /** Whether the live index holds the store's data of this version (Elasticsearch). */
+  isFedWith?(dataVersion: string): Promise<boolean>;
   /** Releases the back-end's own connections (the PostgreSQL index uses the service's pool). */
   close(): Promise<void>;
 }
@@ -38,6 +40,7 @@ export function createCompanyIndex(settings: CompanyIndexSettings): SelectedComp
       backend: 'elasticsearch',
       needsFeeding: true,
       feed: (source) => index.feed(source),
+      isFedWith: (dataVersion) => index.isFedWith(dataVersion),
       close: () => index.close(),
     };
   }

@@ -64,6 +64,18 @@ export const datasetLoads = {
     return rows[0] ? toRecord(rows[0]) : undefined;
   },
 
+  /**
+   * What the store's loaded data is: every finished load, in the order they finished (a load
+   * keeps the rows already stored, so the store holds them all). Changes with any new load,
+   * whatever the company count.
+   */
+  async dataVersion(db: Queryable): Promise<string> {
+    const { rows } = await db.query<{ seed: number; companies: number }>(
+      'SELECT seed, companies FROM dataset_loads WHERE completed ORDER BY finished_at NULLS FIRST, seed, companies',
+    );
+    return rows.map((row) => `${row.seed}x${row.companies}`).join(',');
+  },
+
   async complete(db: Queryable, seed: number, companies: number, followed: number, events: number): Promise<void> {
     await db.query(
       'UPDATE dataset_loads SET completed = true, followed = $3, events = $4, finished_at = now() WHERE seed = $1 AND companies = $2',

@@ -155,18 +155,20 @@ async function storeDataset(
 }
 
 /**
- * A separate index (Elasticsearch) gets every stored company when it does not hold as many as
- * the store, e.g. on a fresh cluster: a feed copies the store into a new index and makes it
- * the live one, resuming an interrupted feed of the same data where it stopped.
+ * A separate index (Elasticsearch) gets every stored company when it was not fed with the
+ * store's data version (a fresh cluster, a new load, a new mapping), whatever the counts: a
+ * feed copies the store into a new index and makes it the live one, resuming an interrupted
+ * feed of the same data where it stopped.
  */
 async function feedIndex(deps: DatasetLoaderDeps): Promise<void> {
-  const { index, feed } = deps.companyIndex;
-  if (!deps.companyIndex.needsFeeding || feed === undefined) {
+  const { index, feed, isFedWith } = deps.companyIndex;
+  if (!deps.companyIndex.needsFeeding || feed === undefined || isFedWith === undefined) {
     await index.refresh();
     return;
   }
+  const dataVersion = await datasetLoads.dataVersion(deps.pool);
+  if (await isFedWith(dataVersion)) return;
   const stored = await deps.companies.count();
-  if ((await index.count({})) === stored) return;
-  deps.logger.info({ backend: deps.companyIndex.backend, stored }, 'feeding the search index');
-  await feed({ count: stored, batches: (afterId) => deps.companies.indexBatches(FEED_BATCH_SIZE, afterId) });
+  deps.logger.info({ backend: deps.companyIndex.backend, stored, dataVersion }, 'feeding the search index');
+  await feed({ count: stored, dataVersion, batches: (afterId) => deps.companies.indexBatches(FEED_BATCH_SIZE, afterId) });
 }
