@@ -35,6 +35,15 @@ describe('the Elasticsearch settings of the search configuration', () => {
     });
   });
 
+  it('refuses to start in production without an explicit layout, naming the variables', () => {
+    const production = { NODE_ENV: 'production', ELASTICSEARCH_URL: 'https://radar-search-es-http:9200', ELASTICSEARCH_SHARDS: '6' };
+    expect(() => settingsFrom(production)).toThrow(ConfigError);
+    expect(() => settingsFrom(production)).toThrow(/ELASTICSEARCH_REPLICAS, ELASTICSEARCH_REFRESH_INTERVAL not set: in production/);
+    expect(settingsFrom({ ...production, ELASTICSEARCH_REPLICAS: '0', ELASTICSEARCH_REFRESH_INTERVAL: '30s' })?.layout).toEqual({ shards: 6, replicas: 0, refreshInterval: '30s' });
+    // PostgreSQL search has no layout to set.
+    expect(settingsFrom({ NODE_ENV: 'production' })).toBeUndefined();
+  });
+
   it('names an Elastic Cloud deployment by its cloud id, with a user and password', () => {
     expect(settingsFrom({ ELASTICSEARCH_CLOUD_ID: 'radar:ZXUtd2VzdC0x', ELASTICSEARCH_USERNAME: 'radar-search', ELASTICSEARCH_PASSWORD: 's3cret' })?.cluster).toEqual({
       cloudId: 'radar:ZXUtd2VzdC0x',

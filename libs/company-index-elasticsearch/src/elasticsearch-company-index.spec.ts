@@ -194,6 +194,29 @@ describe('ElasticsearchCompanyIndex: search', () => {
   });
 });
 
+describe('ElasticsearchCompanyIndex: layout at start', () => {
+  function withIndexOfLayout(replicas: number, refreshInterval: string) {
+    const setup = withLiveIndex();
+    const live = setup.cluster.indices.get('companies-initial');
+    if (live) live.settings = { number_of_shards: 3, number_of_replicas: replicas, refresh_interval: refreshInterval };
+    setup.cluster.on('POST', /^\/companies\/_search$/, () => ({ body: cardinalityAnswer({ industries: 4, countries: 1, employee_count: 9, technologies: 2 }) }));
+    return setup;
+  }
+
+  it('gives the live index the replica count and refresh interval of the configured layout when they changed', async () => {
+    const { cluster, index } = withIndexOfLayout(0, '1s');
+    await index.warmUp();
+    expect(cluster.requestsTo('PUT', /^\/companies-initial\/_settings$/).map((request) => request.body)).toEqual([{ number_of_replicas: 1, refresh_interval: '30s' }]);
+    expect(cluster.indices.get('companies-initial')?.settings).toMatchObject({ number_of_replicas: 1, refresh_interval: '30s' });
+  });
+
+  it('leaves a live index of the configured layout alone', async () => {
+    const { cluster, index } = withIndexOfLayout(1, '30s');
+    await index.warmUp();
+    expect(cluster.requestsTo('PUT', /_settings$/)).toEqual([]);
+  });
+});
+
 describe('ElasticsearchCompanyIndex: facet shard sizes', () => {
   it('asks each shard for every value of a facet field, from the cardinality it counts at start', async () => {
     const { cluster, index } = withLiveIndex();

@@ -247,12 +247,14 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   }
 
   /**
-   * At start and after each feed: shard_size per facet from the cardinality of its field
+   * At start and after each feed: the configured replicas and refresh interval applied to the
+   * live index, shard_size per facet from the cardinality of its field
    * (exact facet counts, see facet-shard-sizes.ts), and a warning when the live index was
    * built with an older mapping than this code's.
    */
   async warmUp(): Promise<void> {
     await this.ensureIndex();
+    await this.feedingAlias.applyLayout();
     const answer = this.whole(await this.searchClient.search(cardinalityRequest(this.alias)), 'facet cardinality');
     const checked = shardSizesFrom(answer.aggregations);
     this.shardSizes = checked.sizes;

@@ -142,6 +142,24 @@ export class CompanyIndexAlias {
     }
   }
 
+  /**
+   * Gives the live indices the layout's replica count and refresh interval where they differ
+   * (a changed ELASTICSEARCH_REPLICAS reaches the index at the next start, not only at the
+   * next feed); the shard count is fixed for an index's life and changes with a feed.
+   */
+  async applyLayout(): Promise<string[]> {
+    const wanted = steadyStateSettings(this.layout);
+    const live = await this.client.indices.getSettings({ index: this.alias });
+    const changed = Object.entries(live)
+      .filter(([, { settings }]) => settings?.index?.number_of_replicas !== String(wanted.number_of_replicas) || (settings.index.refresh_interval ?? '1s') !== wanted.refresh_interval)
+      .map(([index]) => index);
+    for (const index of changed) {
+      await this.client.indices.putSettings({ index, settings: wanted });
+      this.logger.info({ index, layout: this.layout }, 'live company index given the configured replicas and refresh interval');
+    }
+    return changed;
+  }
+
   /** Exact count of the companies in a concrete index. */
   async count(index: string): Promise<number> {
     return assertWholeAnswer(await this.client.count({ index })).count;

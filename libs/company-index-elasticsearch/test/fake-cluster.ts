@@ -234,6 +234,7 @@ export class FakeCluster {
     if (method === 'PUT' && second === '_alias' && third !== undefined) return this.putAlias(first as string, third, request.body);
     if (method === 'POST' && first === '_aliases') return this.updateAliases(request.body);
     if (method === 'PUT' && second === '_settings') return this.putSettings(first as string, request.body);
+    if (method === 'GET' && second === '_settings') return this.getSettings(first as string);
     if ((method === 'POST' || method === 'GET') && second === '_refresh') return this.refresh(first as string);
     if (method === 'GET' && first === '_cluster' && second === 'health') return this.clusterHealth(third, request.params);
     if (method === 'GET' && second === '_mapping') return this.getMapping(first as string);
@@ -297,6 +298,15 @@ export class FakeCluster {
     if (targets.length === 0) return notFound(name);
     for (const index of targets) index.settings = { ...index.settings, ...(body as Record<string, unknown>) };
     return { body: { acknowledged: true } };
+  }
+
+  /** Settings as Elasticsearch returns them: under `index`, every value a string. */
+  private getSettings(name: string): FakeAnswer {
+    const targets = this.resolve(name);
+    if (targets.length === 0) return notFound(name);
+    const asReturned = (settings: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(settings).flatMap(([key, value]) => (typeof value === 'object' ? [] : [[key.replace(/^index\./, ''), String(value)]])));
+    return { body: Object.fromEntries(targets.map((index) => [index.name, { settings: { index: asReturned(index.settings) } }])) };
   }
 
   private refresh(name: string): FakeAnswer {
