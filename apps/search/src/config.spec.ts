@@ -14,6 +14,7 @@ describe('the Elasticsearch settings of the search configuration', () => {
     expect(settingsFrom({ ELASTICSEARCH_URL: 'http://127.0.0.1:9200' })).toEqual({
       cluster: { node: 'http://127.0.0.1:9200' },
       index: 'radar-companies',
+      searchBudgetMs: 5_000,
       layout: { shards: 1, replicas: 0, refreshInterval: '1s' },
     });
   });
@@ -31,6 +32,7 @@ describe('the Elasticsearch settings of the search configuration', () => {
     ).toEqual({
       cluster: { node: 'https://radar-search-es-http:9200', auth: { apiKey: 'a2V5OnNlY3JldA==' }, caFile: '/etc/radar/elasticsearch/ca.crt' },
       index: 'radar-companies',
+      searchBudgetMs: 5_000,
       layout: { shards: 6, replicas: 1, refreshInterval: '30s' },
     });
   });

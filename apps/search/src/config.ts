@@ -47,6 +47,8 @@ export const searchConfig = z.object({
     .string()
     .regex(/^[1-9]\d*(ms|s|m|h)$/, 'must be an Elasticsearch time value such as 1s or 30s')
     .optional(),
+  /** The time an Elasticsearch search may take in all, its one retry included; beyond it search answers 503. */
+  ELASTICSEARCH_SEARCH_BUDGET_MS: z.coerce.number().int().positive().default(5_000),
   /** `production` requires the Elasticsearch layout to be set explicitly. */
   NODE_ENV: optionalText(),
   INTERNAL_SIGNING_SECRET: env.secret(),
@@ -106,6 +108,7 @@ export function elasticsearchSettingsOf(config: SearchConfig): ElasticsearchSett
       ...(config.ELASTICSEARCH_CA_FILE === undefined ? {} : { caFile: config.ELASTICSEARCH_CA_FILE }),
     },
     index: config.ELASTICSEARCH_INDEX,
+    searchBudgetMs: config.ELASTICSEARCH_SEARCH_BUDGET_MS,
     layout: {
       shards: config.ELASTICSEARCH_SHARDS ?? DEVELOPMENT_LAYOUT.shards,
       replicas: config.ELASTICSEARCH_REPLICAS ?? DEVELOPMENT_LAYOUT.replicas,

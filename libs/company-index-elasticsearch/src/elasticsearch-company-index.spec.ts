@@ -194,6 +194,41 @@ describe('ElasticsearchCompanyIndex: search', () => {
   });
 });
 
+describe('ElasticsearchCompanyIndex: the search time budget', () => {
+  it('splits the budget between a search and its one retry, and asks the node to answer within it', async () => {
+    const { cluster, index } = withLiveIndex({ searchBudgetMs: 5_000 });
+    answerSearches(cluster, { hits: [] });
+    await index.search({}, byName, 20);
+    const searches = cluster.requestsTo('POST', /^\/companies\/_search$/);
+    expect(searches).toHaveLength(2);
+    for (const search of searches) {
+      expect(search.timeoutMs).toBe(2_500);
+      expect(bodyOf(search).timeout).toBe('2000ms');
+    }
+  });
+
+  it('answers 503 SERVICE_UNAVAILABLE once the budget runs out, after at most one retry', async () => {
+    const { cluster, index } = withLiveIndex({ searchBudgetMs: 5_000 });
+    cluster.on('POST', /^\/companies\/_search$/, () => {
+      throw new errors.TimeoutError('Request timed out');
+    });
+    const error = await failureOf(index.search({}, byName, 20));
+    expect(isAppError(error) && error.code).toBe('SERVICE_UNAVAILABLE');
+    // Two searches (page and summary) in parallel; a request that used its share is not resent.
+    expect(cluster.requestsTo('POST', /^\/companies\/_search$/)).toHaveLength(2);
+  });
+
+  it('sends a search the cluster answers 502 again once, not twice', async () => {
+    const { cluster, index } = withLiveIndex({ searchBudgetMs: 5_000 });
+    cluster.on('POST', /^\/companies\/_search$/, (request) =>
+      isSummary(request) ? { body: searchAnswerTo(request.body, { hits: [], aggregations: EMPTY_FACETS }) } : { statusCode: 502, body: errorAnswer(502, 'bad_gateway', 'proxy') },
+    );
+    const error = await failureOf(index.search({}, byName, 20));
+    expect(isAppError(error) && error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(cluster.requestsTo('POST', /^\/companies\/_search$/).filter((request) => !isSummary(request))).toHaveLength(2);
+  });
+});
+
 describe('ElasticsearchCompanyIndex: layout at start', () => {
   function withIndexOfLayout(replicas: number, refreshInterval: string) {
     const setup = withLiveIndex();

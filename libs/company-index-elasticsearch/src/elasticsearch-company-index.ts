@@ -45,6 +45,8 @@ export interface ElasticsearchCompanyIndexOptions {
   rejectionTolerance: number;
   /** How long the index a feed replaced is kept, so the swap can be undone. */
   keepPreviousForMs: number;
+  /** The server-side `timeout` of searches (a time value): the node answers with what it has by then. */
+  searchTimeout: string;
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -70,6 +72,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   private readonly bulk: BulkUpsertSettings;
   private readonly rejectionTolerance: number;
   private readonly keepPreviousForMs: number;
+  private readonly searchTimeout: string;
   private readonly existsTtlMs: number;
   /** The alias seen through the search client: its existence check must fail fast, not back off. */
   private readonly liveAlias: CompanyIndexAlias;
@@ -88,6 +91,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     this.bulk = options.bulk;
     this.rejectionTolerance = options.rejectionTolerance;
     this.keepPreviousForMs = options.keepPreviousForMs;
+    this.searchTimeout = options.searchTimeout;
     this.existsTtlMs = options.existsTtlMs;
     this.liveAlias = new CompanyIndexAlias(options.searchClient, options.alias, options.layout, options.logger, options.greenTimeout);
     this.feedingAlias = new CompanyIndexAlias(options.writeClient, options.alias, options.layout, options.logger, options.greenTimeout);
@@ -121,8 +125,12 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     // The page and the match set's summary in parallel; the summary is usually the shard request cache's.
     const [hits, summary] = await this.read(() =>
       Promise.all([
-        this.searchClient.search<unknown>(buildHitsRequest(this.alias, filters, ordering, limit, after, preference)).then((answer) => this.whole(answer, 'search')),
-        this.searchClient.search<unknown>(buildSummaryRequest(this.alias, filters, this.shardSizes, preference)).then((answer) => this.whole(answer, 'facets')),
+        this.searchClient
+          .search<unknown>({ ...buildHitsRequest(this.alias, filters, ordering, limit, after, preference), timeout: this.searchTimeout })
+          .then((answer) => this.whole(answer, 'search')),
+        this.searchClient
+          .search<unknown>({ ...buildSummaryRequest(this.alias, filters, this.shardSizes, preference), timeout: this.searchTimeout })
+          .then((answer) => this.whole(answer, 'facets')),
       ]),
     );
     const page = parseHitsPage(hits, ordering, limit);

@@ -22,6 +22,8 @@ export interface RecordedRequest {
   body: unknown;
   /** The request's headers with the connection's own (authorization) merged in. */
   headers: IncomingHttpHeaders;
+  /** How long the client waits for this answer (its request timeout), in milliseconds. */
+  timeoutMs?: number;
 }
 
 export interface FakeAnswer {
@@ -164,7 +166,7 @@ export class FakeCluster {
     const connected = (connection: RecordedConnection): void => {
       this.connections.push(connection);
     };
-    const handle = (params: ConnectionRequestParams, headers: IncomingHttpHeaders): ConnectionRequestResponse => this.handle(params, headers);
+    const handle = (params: ConnectionRequestParams, headers: IncomingHttpHeaders, timeoutMs?: number): ConnectionRequestResponse => this.handle(params, headers, timeoutMs);
     const heldFor = (params: ConnectionRequestParams): number | undefined => this.heldFor(params);
     class FakeConnection extends BaseConnection {
       constructor(options: ConnectionOptions) {
@@ -181,13 +183,13 @@ export class FakeCluster {
         const held = heldFor(params);
         // A request the node holds longer than the client waits fails as a real connection's does.
         if (held !== undefined && options.timeout !== undefined && held > Number(options.timeout)) throw new errors.TimeoutError('Request timed out');
-        return handle(params, { ...this.headers, ...params.headers });
+        return handle(params, { ...this.headers, ...params.headers }, options.timeout === undefined ? undefined : Number(options.timeout));
       }
     }
     return FakeConnection;
   }
 
-  private handle(params: ConnectionRequestParams, headers: IncomingHttpHeaders): ConnectionRequestResponse {
+  private handle(params: ConnectionRequestParams, headers: IncomingHttpHeaders, timeoutMs?: number): ConnectionRequestResponse {
     const contentType = String(headers['content-type'] ?? '');
     const querystring = params.querystring ?? '';
     const request: RecordedRequest = {
@@ -197,6 +199,7 @@ export class FakeCluster {
       params: new URLSearchParams(querystring),
       body: parseBody(bodyText(params.body), contentType),
       headers,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
     };
     this.requests.push(request);
     const problem = mediaTypeProblem(headers);
