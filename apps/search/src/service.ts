@@ -38,7 +38,8 @@ export const createSearchService = (options: SearchServiceOptions = {}) =>
       logger.info({ backend: deps.selectedIndex.backend }, 'search index selected');
       serveSearchRpc(bus, deps);
       serveSavedListRpc(bus, pool);
-      const readiness: Record<string, () => Promise<unknown>> = deps.selectedIndex.needsFeeding ? { index: () => deps.companyIndex.count({}) } : {};
+      const { readyToServe } = deps.selectedIndex;
+      const readiness: Record<string, () => Promise<unknown>> = readyToServe === undefined ? {} : { index: readyToServe };
       return {
         deps,
         http: [{ routes: searchRoutes(deps, config.INTERNAL_SIGNING_SECRET) }],

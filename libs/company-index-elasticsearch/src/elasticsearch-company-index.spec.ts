@@ -229,6 +229,30 @@ describe('ElasticsearchCompanyIndex: the search time budget', () => {
   });
 });
 
+describe('ElasticsearchCompanyIndex: readiness', () => {
+  it('is ready once the live index has been seen, and then asks the cluster nothing, however slow it is', async () => {
+    const { cluster, index } = withLiveIndex();
+    await expect(index.readyToServe()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await index.ensureIndex();
+    const before = cluster.requests.length;
+    cluster.on('HEAD', /.*/, () => {
+      throw new errors.TimeoutError('Request timed out');
+    });
+    await expect(index.readyToServe()).resolves.toBeUndefined();
+    expect(cluster.requests.length).toBe(before);
+    expect(cluster.requestsTo('POST', /_count$/)).toEqual([]);
+  });
+
+  it('is not ready while the cluster has never answered, and looks for the index meanwhile', async () => {
+    const { cluster, index } = withLiveIndex();
+    cluster.on('HEAD', /.*/, () => {
+      throw new errors.ConnectionError('connect ECONNREFUSED');
+    });
+    await expect(index.readyToServe()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(cluster.requestsTo('HEAD', /^\/companies$/).length).toBeGreaterThan(0);
+  });
+});
+
 describe('ElasticsearchCompanyIndex: layout at start', () => {
   function withIndexOfLayout(replicas: number, refreshInterval: string) {
     const setup = withLiveIndex();

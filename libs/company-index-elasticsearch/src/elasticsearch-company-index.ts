@@ -1,6 +1,7 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { CompanySummary } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
+import { reportClusterHealth } from './cluster-health';
 import type { Logger } from '@radar/platform/logger';
 import type { CompanyIndex, DomainOwner, IndexedCompany, NameIndex, NormalizedFilters, PagePosition, SearchPage, SimilarMatch, SortSpec } from '@radar/company-index';
 import { BULK_BATCH_SIZE, BulkUpsertError, bulkUpsertCompanies, type BulkUpsertSettings } from './bulk-upsert';
@@ -79,6 +80,8 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   private readonly feedingAlias: CompanyIndexAlias;
   private readonly progress: FeedProgressStore;
   private checkedUntil = 0;
+  private liveIndexSeen = false;
+  private readonly stopHealthReport: () => void;
   private checking: Promise<void> | undefined;
   private shardSizes: FacetShardSizes = DEFAULT_FACET_SHARD_SIZES;
   private readonly reportedInexact = new Set<FacetName>();
@@ -92,10 +95,23 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     this.rejectionTolerance = options.rejectionTolerance;
     this.keepPreviousForMs = options.keepPreviousForMs;
     this.searchTimeout = options.searchTimeout;
+    this.stopHealthReport = reportClusterHealth(options.searchClient);
     this.existsTtlMs = options.existsTtlMs;
     this.liveAlias = new CompanyIndexAlias(options.searchClient, options.alias, options.layout, options.logger, options.greenTimeout);
     this.feedingAlias = new CompanyIndexAlias(options.writeClient, options.alias, options.layout, options.logger, options.greenTimeout);
     this.progress = new FeedProgressStore(options.writeClient, `${options.alias}-feed-progress`, options.logger);
+  }
+
+  /**
+   * Readiness: whether this pod can serve, i.e. its clients are configured and the live index
+   * has been seen. It asks the cluster nothing once it has: a slow cluster must not take every
+   * search pod out of service at once (its health is a metric, cluster-health.ts). Until then
+   * it looks for the index in the background and answers SERVICE_UNAVAILABLE.
+   */
+  readyToServe(): Promise<void> {
+    if (this.liveIndexSeen) return Promise.resolve();
+    this.ensureIndex().catch((error: unknown) => this.logger.warn({ err: error, index: this.alias }, 'the live company index is not reachable yet'));
+    return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'The search index has not been reached yet'));
   }
 
   /**
@@ -108,6 +124,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     this.checking ??= this.liveAlias
       .ensure()
       .then(() => {
+        this.liveIndexSeen = true;
         this.checkedUntil = Date.now() + this.existsTtlMs;
       })
       .catch((error: unknown) => {
@@ -279,6 +296,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
 
   /** Closes both clients' connections. */
   async close(): Promise<void> {
+    this.stopHealthReport();
     await Promise.all([this.searchClient.close(), this.writeClient.close()]);
   }
 

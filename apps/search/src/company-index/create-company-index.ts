@@ -24,6 +24,8 @@ export interface SelectedCompanyIndex {
   needsFeeding: boolean;
   /** Copies the whole store into a new index and makes it the live one (Elasticsearch). */
   feed?(source: FeedSource): Promise<FeedOutcome>;
+  /** Readiness of a separate index: whether this pod can serve from it, without asking the cluster each time (Elasticsearch). */
+  readyToServe?(): Promise<void>;
   /** Whether the live index holds the store's data of this version (Elasticsearch). */
   isFedWith?(dataVersion: string): Promise<boolean>;
   /** Releases the back-end's own connections (the PostgreSQL index uses the service's pool). */
@@ -41,6 +43,7 @@ export function createCompanyIndex(settings: CompanyIndexSettings): SelectedComp
       needsFeeding: true,
       feed: (source) => index.feed(source),
       isFedWith: (dataVersion) => index.isFedWith(dataVersion),
+      readyToServe: () => index.readyToServe(),
       close: () => index.close(),
     };
   }
