@@ -1,4 +1,4 @@
-import type { BaseConnection } from '@elastic/elasticsearch';
+import type { BaseConnection, Client } from '@elastic/elasticsearch';
 import type { Logger } from '@radar/platform/logger';
 import { exponentialBackOff, type BackOff } from './back-off';
 import { DEFAULT_BULK_UPSERT_SETTINGS, type BulkUpsertSettings } from './bulk-upsert';
@@ -6,6 +6,7 @@ import { createSearchClient, createWriteClient, type ElasticsearchCluster } from
 import { DEVELOPMENT_LAYOUT, type IndexLayout } from './company-index-definition';
 import { DEFAULT_EXISTS_TTL_MS, ElasticsearchCompanyIndex } from './elasticsearch-company-index';
 import { DEFAULT_GREEN_TIMEOUT } from './index-alias';
+import { reloadingOnCaChange } from './reloading-client';
 
 export { ElasticsearchCompanyIndex } from './elasticsearch-company-index';
 export { BulkUpsertError, type BulkItemFailure } from './bulk-upsert';
@@ -63,18 +64,28 @@ const MAX_SEARCH_RETRIES = 1;
 /** 0.5, 1, 2, 4 ... 30 s: about three minutes of an unreachable or overloaded cluster before a write gives up. */
 const DEFAULT_WRITE_BACK_OFF = exponentialBackOff({ retries: 10, baseMs: 500, maxMs: 30_000 });
 
+/** The client, rebuilt with the CA read again whenever ELASTICSEARCH_CA_FILE changes (reloading-client.ts). */
+function withCaReload(config: ElasticsearchCompanyIndexConfig, build: () => Client): Client {
+  const { caFile } = config.cluster;
+  if (caFile === undefined) return build();
+  return reloadingOnCaChange(build, caFile, (error) => {
+    if (error === undefined) config.logger.info({ caFile }, 'Elasticsearch CA file changed; client rebuilt with the new CA');
+    else config.logger.error({ err: error, caFile }, 'Elasticsearch CA file changed but cannot be read; the client keeps the previous CA');
+  }).client;
+}
+
 /** The Elasticsearch CompanyIndex of a service whose configuration names a cluster. */
 export function createElasticsearchCompanyIndex(config: ElasticsearchCompanyIndexConfig): ElasticsearchCompanyIndex {
   const connection = config.Connection === undefined ? {} : { Connection: config.Connection };
   const maxRetries = Math.min(config.maxRetries ?? MAX_SEARCH_RETRIES, MAX_SEARCH_RETRIES);
   const requestTimeoutMs = Math.floor((config.searchBudgetMs ?? DEFAULT_SEARCH_BUDGET_MS) / (1 + maxRetries));
-  const searchClient = createSearchClient(config.cluster, { requestTimeoutMs, maxRetries, ...connection });
-  const writeClient = createWriteClient(
+  const searchClient = withCaReload(config, () => createSearchClient(config.cluster, { requestTimeoutMs, maxRetries, ...connection }));
+  const writeClient = withCaReload(config, () => createWriteClient(
     config.cluster,
     { requestTimeoutMs: DEFAULT_WRITE_TIMEOUT_MS, maxRetries: 0, ...connection },
     config.writeBackOff ?? DEFAULT_WRITE_BACK_OFF,
     ({ error, retry, path }) => config.logger.warn({ err: error, retry, path }, 'Elasticsearch refused a write for now; retrying after a back-off'),
-  );
+  ));
   return new ElasticsearchCompanyIndex({
     searchClient,
     writeClient,
