@@ -14,6 +14,7 @@ describe('the Elasticsearch settings of the search configuration', () => {
     expect(settingsFrom({ ELASTICSEARCH_URL: 'http://127.0.0.1:9200' })).toEqual({
       cluster: { node: 'http://127.0.0.1:9200' },
       index: 'radar-companies',
+      searchBudgetMs: 5_000,
       layout: { shards: 1, replicas: 0, refreshInterval: '1s' },
     });
   });
@@ -31,8 +32,18 @@ describe('the Elasticsearch settings of the search configuration', () => {
     ).toEqual({
       cluster: { node: 'https://radar-search-es-http:9200', auth: { apiKey: 'a2V5OnNlY3JldA==' }, caFile: '/etc/radar/elasticsearch/ca.crt' },
       index: 'radar-companies',
+      searchBudgetMs: 5_000,
       layout: { shards: 6, replicas: 1, refreshInterval: '30s' },
     });
+  });
+
+  it('refuses to start in production without an explicit layout, naming the variables', () => {
+    const production = { NODE_ENV: 'production', ELASTICSEARCH_URL: 'https://radar-search-es-http:9200', ELASTICSEARCH_SHARDS: '6' };
+    expect(() => settingsFrom(production)).toThrow(ConfigError);
+    expect(() => settingsFrom(production)).toThrow(/ELASTICSEARCH_REPLICAS, ELASTICSEARCH_REFRESH_INTERVAL not set: in production/);
+    expect(settingsFrom({ ...production, ELASTICSEARCH_REPLICAS: '0', ELASTICSEARCH_REFRESH_INTERVAL: '30s' })?.layout).toEqual({ shards: 6, replicas: 0, refreshInterval: '30s' });
+    // PostgreSQL search has no layout to set.
+    expect(settingsFrom({ NODE_ENV: 'production' })).toBeUndefined();
   });
 
   it('names an Elastic Cloud deployment by its cloud id, with a user and password', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConfigError, env } from '@radar/platform/config';
-import type { ElasticsearchCluster, ElasticsearchSettings } from '@radar/company-index-elasticsearch';
+import { DEVELOPMENT_LAYOUT, type ElasticsearchCluster, type ElasticsearchSettings } from '@radar/company-index-elasticsearch';
 
 /** An optional text variable where an empty value means unset (as in .env files and manifests). */
 const optionalText = () =>
@@ -9,13 +9,14 @@ const optionalText = () =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-const count = (minimum: number, fallback: number) =>
+/** A whole number, left unset when absent: the layout's defaults are applied (and refused in production) below. */
+const count = (minimum: number) =>
   z
     .string()
     .regex(/^\d{1,4}$/, 'must be a whole number')
-    .default(String(fallback))
-    .transform(Number)
-    .pipe(z.number().int().min(minimum, `must be at least ${minimum}`));
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : Number(value)))
+    .pipe(z.number().int().min(minimum, `must be at least ${minimum}`).optional());
 
 /** Search's own variables; ports, database and NATS come from the platform and the service catalogue. */
 export const searchConfig = z.object({
@@ -38,14 +39,18 @@ export const searchConfig = z.object({
   /** PEM file of the CA that signed the cluster's HTTP certificate (not needed for Elastic Cloud or a public CA). */
   ELASTICSEARCH_CA_FILE: optionalText(),
   /** Primary shards of each index the service creates; fixed for the index's life (docs/performance.md: 6 at 13M). */
-  ELASTICSEARCH_SHARDS: count(1, 1),
+  ELASTICSEARCH_SHARDS: count(1),
   /** Replicas of each shard once an index is live (0 suits a single-node cluster; 1 in production). */
-  ELASTICSEARCH_REPLICAS: count(0, 0),
+  ELASTICSEARCH_REPLICAS: count(0),
   /** How soon writes outside feeds become searchable, e.g. `1s` or `30s`. */
   ELASTICSEARCH_REFRESH_INTERVAL: z
     .string()
     .regex(/^[1-9]\d*(ms|s|m|h)$/, 'must be an Elasticsearch time value such as 1s or 30s')
-    .default('1s'),
+    .optional(),
+  /** The time an Elasticsearch search may take in all, its one retry included; beyond it search answers 503. */
+  ELASTICSEARCH_SEARCH_BUDGET_MS: z.coerce.number().int().positive().default(5_000),
+  /** `production` requires the Elasticsearch layout to be set explicitly. */
+  NODE_ENV: optionalText(),
   INTERNAL_SIGNING_SECRET: env.secret(),
   OPERATOR_SECRET: env.secret(),
   /** Signs pagination cursors; changing it invalidates every cursor in flight. */
@@ -87,6 +92,12 @@ export function elasticsearchSettingsOf(config: SearchConfig): ElasticsearchSett
   const connectionVariables = ['ELASTICSEARCH_API_KEY', 'ELASTICSEARCH_USERNAME', 'ELASTICSEARCH_PASSWORD', 'ELASTICSEARCH_CA_FILE'] as const;
   const stray = connectionVariables.filter((name) => config[name] !== undefined);
   if (!named && stray.length > 0) problems.push(`${stray.join(', ')} set without ELASTICSEARCH_URL or ELASTICSEARCH_CLOUD_ID`);
+  const layoutVariables = ['ELASTICSEARCH_SHARDS', 'ELASTICSEARCH_REPLICAS', 'ELASTICSEARCH_REFRESH_INTERVAL'] as const;
+  const unsetLayout = layoutVariables.filter((name) => config[name] === undefined);
+  if (named && config.NODE_ENV === 'production' && unsetLayout.length > 0) {
+    // The development defaults (1 shard, no replica, 1 s refresh) would serve 13 million companies from one unreplicated shard.
+    problems.push(`${unsetLayout.join(', ')} not set: in production the index layout is set explicitly (docs/performance.md: 6 shards, 1 replica, 30s at 13M)`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   if (!named) return undefined;
   return {
@@ -97,10 +108,11 @@ export function elasticsearchSettingsOf(config: SearchConfig): ElasticsearchSett
       ...(config.ELASTICSEARCH_CA_FILE === undefined ? {} : { caFile: config.ELASTICSEARCH_CA_FILE }),
     },
     index: config.ELASTICSEARCH_INDEX,
+    searchBudgetMs: config.ELASTICSEARCH_SEARCH_BUDGET_MS,
     layout: {
-      shards: config.ELASTICSEARCH_SHARDS,
-      replicas: config.ELASTICSEARCH_REPLICAS,
-      refreshInterval: config.ELASTICSEARCH_REFRESH_INTERVAL,
+      shards: config.ELASTICSEARCH_SHARDS ?? DEVELOPMENT_LAYOUT.shards,
+      replicas: config.ELASTICSEARCH_REPLICAS ?? DEVELOPMENT_LAYOUT.replicas,
+      refreshInterval: config.ELASTICSEARCH_REFRESH_INTERVAL ?? DEVELOPMENT_LAYOUT.refreshInterval,
     },
   };
 }

@@ -39,7 +39,8 @@ export const createSearchService = (options: SearchServiceOptions = {}) =>
       const deps: SearchDeps = { pool, companyIndex: selectedIndex.index, cursors: new CursorCodec(config.CURSOR_SECRET) };
       serveSearchRpc(bus, deps);
       serveSavedListRpc(bus, deps);
-      const readiness: Record<string, () => Promise<unknown>> = selectedIndex.needsFeeding ? { index: () => selectedIndex.index.count({}) } : {};
+      const { readyToServe } = selectedIndex;
+      const readiness: Record<string, () => Promise<unknown>> = readyToServe === undefined ? {} : { index: readyToServe };
       return {
         deps,
         http: [{ routes: searchRoutes({ ...deps, operatorSecret: config.OPERATOR_SECRET, jobs }, config.INTERNAL_SIGNING_SECRET) }],

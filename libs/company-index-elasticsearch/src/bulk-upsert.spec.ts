@@ -1,7 +1,7 @@
 import { errors, type Client } from '@elastic/elasticsearch';
 import type { IndexedCompany } from '@radar/company-index';
 import { aSparseIndexedCompany } from '@radar/company-index/testing';
-import { bulkUpsertCompanies, BulkUpsertError, DEFAULT_BULK_UPSERT_SETTINGS, type AcknowledgedBatches, type BulkUpsertSettings } from './bulk-upsert';
+import { AdaptiveConcurrency, bulkUpsertCompanies, BulkUpsertError, DEFAULT_BULK_UPSERT_SETTINGS, type AcknowledgedBatches, type BulkUpsertSettings } from './bulk-upsert';
 import { createWriteClient } from './cluster-client';
 import { FakeCluster, type RecordedRequest } from '../test/fake-cluster';
 import { QUICK_BACK_OFF, storedCompanies } from '../test/company-index-on-fake';
@@ -83,7 +83,7 @@ describe('bulkUpsertCompanies', () => {
     });
   });
 
-  it('sends again, after a back-off, the items a node refused for now (429 and 503), until they are written', async () => {
+  it('sends again within their batch, after a back-off, the items a node refused for now (429 and 503), until they are written', async () => {
     const { cluster, target } = setUp();
     refuseItems(cluster, {
       'id-0003': { failure: ITEM_FAILURES.tooManyRequests, times: 2 },
@@ -93,8 +93,9 @@ describe('bulkUpsertCompanies', () => {
 
     expect(written).toBe(20);
     expect(cluster.indices.get('companies-fed')?.documents.size).toBe(20);
-    const rounds = cluster.requestsTo('POST', /^\/_bulk$/).map((request) => idsIn(request).sort());
-    expect(rounds.slice(1)).toEqual([['id-0003', 'id-0011'], ['id-0003']]);
+    // Each batch sends its own refused items again: id-0003 twice, id-0011 once.
+    const resent = cluster.requestsTo('POST', /^\/_bulk$/).slice(2).map((request) => idsIn(request));
+    expect(resent.sort()).toEqual([['id-0003'], ['id-0003'], ['id-0011']]);
   });
 
   it('names the companies refused for what they hold, once every other company is written', async () => {
@@ -107,7 +108,7 @@ describe('bulkUpsertCompanies', () => {
     expect((error as BulkUpsertError).attemptedCount).toBe(8);
     expect(cluster.indices.get('companies-fed')?.documents.size).toBe(7);
     // A mapping error is not sent again.
-    expect(cluster.requestsTo('POST', /^\/_bulk$/)).toHaveLength(1);
+    expect(cluster.requestsTo('POST', /^\/_bulk$/).filter((request) => idsIn(request).includes('id-0004'))).toHaveLength(1);
   });
 
   it('gives up on an item still refused after the last round, naming it with the refusal', async () => {
@@ -131,6 +132,40 @@ describe('bulkUpsertCompanies', () => {
       { lastId: 'id-0003', companies: 4 },
       { lastId: 'id-0005', companies: 6 },
     ]);
+  });
+
+  it('sends a refused item again while the source is still being read, so progress moves past its batch before the source ends', async () => {
+    const { cluster, target } = setUp();
+    refuseItems(cluster, { 'id-0150': { failure: ITEM_FAILURES.tooManyRequests, times: 1 } });
+    const companies = storedCompanies(2_000);
+    const acknowledged: AcknowledgedBatches[] = [];
+    // The store goes away after its 20th batch of 100, as a crash would end a feed at 13M.
+    async function* storeThatFails(): AsyncGenerator<IndexedCompany[]> {
+      yield* batchesOf(companies, 100);
+      throw new Error('connection to the store lost');
+    }
+    const error = await failureOf(bulkUpsertCompanies(target, storeThatFails(), settings, (batches) => acknowledged.push(batches)));
+
+    expect((error as Error).message).toBe('connection to the store lost');
+    expect(acknowledged.at(-1)).toEqual({ lastId: 'id-1999', companies: 2_000 });
+    expect(cluster.indices.get('companies-fed')?.documents.size).toBe(2_000);
+  });
+
+  it('halves the bulk requests in flight on a 429 and lets them grow back one at a time', () => {
+    const concurrency = new AdaptiveConcurrency(8, 4);
+    expect(concurrency.limit).toBe(8);
+    concurrency.answered({ tooManyRequests: true });
+    expect(concurrency.limit).toBe(4);
+    concurrency.answered({ tooManyRequests: true });
+    concurrency.answered({ tooManyRequests: true });
+    concurrency.answered({ tooManyRequests: true });
+    expect(concurrency.limit).toBe(1);
+    for (let answer = 0; answer < 3; answer += 1) concurrency.answered({ tooManyRequests: false });
+    expect(concurrency.limit).toBe(1);
+    concurrency.answered({ tooManyRequests: false });
+    expect(concurrency.limit).toBe(2);
+    for (let answer = 0; answer < 100; answer += 1) concurrency.answered({ tooManyRequests: false });
+    expect(concurrency.limit).toBe(8);
   });
 
   it('rides out whole requests the cluster refuses for now (429, a dropped connection) with the write client\'s back-off', async () => {

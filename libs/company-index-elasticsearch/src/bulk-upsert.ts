@@ -2,6 +2,7 @@ import type { Client, estypes } from '@elastic/elasticsearch';
 import type { IndexedCompany } from '@radar/company-index';
 import { exponentialBackOff, waitBeforeRetry, type BackOff } from './back-off';
 import { toCompanyDocument, type CompanyDocument } from './company-document';
+import { UnindexableCompanyError } from './indexable-company';
 
 /**
  * Companies per batch of a source (1,000 companies are 2-4 MB of JSON): the unit in which
@@ -32,15 +33,33 @@ export class BulkUpsertError extends Error {
   }
 }
 
+/** Rejected companies a dead-letter list keeps by name; the rest are only counted. */
+const DEAD_LETTERS_KEPT = 100;
+
+/**
+ * The companies a feed leaves out because they cannot be indexed as they are (invalid data, or
+ * refused by the cluster for what they hold): counted, the first ones kept by name, and
+ * settled for the feed's progress, so a resumed feed does not meet them again.
+ */
+export class DeadLetters {
+  count = 0;
+  readonly sample: BulkItemFailure[] = [];
+
+  add(failure: BulkItemFailure): void {
+    this.count += 1;
+    if (this.sample.length < DEAD_LETTERS_KEPT) this.sample.push(failure);
+  }
+}
+
 export interface BulkUpsertSettings {
-  /** Bulk requests in flight at once (the client's bulk helper holds this many). */
+  /** Most bulk requests in flight at once (fewer while the cluster answers 429). */
   concurrency: number;
   /** Bytes of NDJSON per bulk request. */
   flushBytes: number;
   /**
-   * Rounds in which the companies a bulk response refused for now (429: the node's write
-   * queue is full; 5xx: a shard is relocating or unavailable) are sent again, and the waits
-   * before them. Whole requests the cluster refuses are retried by the writing client's
+   * How often, and after what jittered waits, the companies a bulk response refused for now
+   * (429: the node's write queue is full; 5xx: a shard is relocating or unavailable) are sent
+   * again within their batch. Whole requests the cluster refuses are retried by the writing client's
    * transport (back-off-transport.ts).
    */
   itemBackOff: BackOff;
@@ -119,85 +138,203 @@ class Acknowledgements {
 /** Whether a refused item may be sent again: the node refused it for now, not for what it holds. */
 const isRefusedForNow = (status: number): boolean => status === 429 || status >= 500;
 
-interface RefusedItem {
-  document: CompanyDocument;
-  failure: BulkItemFailure;
+/** Calm bulk answers after which one more request may be in flight. */
+const GROW_AFTER_ANSWERS = 10;
+
+/**
+ * How many bulk requests may be in flight: halved when the cluster answers 429 (its write
+ * queues are full, and more writers only fill them faster), grown back by one after a run of
+ * answers without a 429, never above the configured number.
+ */
+export class AdaptiveConcurrency {
+  private current: number;
+  private calmAnswers = 0;
+
+  constructor(
+    private readonly maximum: number,
+    private readonly growAfterAnswers = GROW_AFTER_ANSWERS,
+  ) {
+    this.current = Math.max(1, maximum);
+  }
+
+  get limit(): number {
+    return this.current;
+  }
+
+  answered(answer: { tooManyRequests: boolean }): void {
+    if (answer.tooManyRequests) {
+      this.current = Math.max(1, Math.floor(this.current / 2));
+      this.calmAnswers = 0;
+      return;
+    }
+    this.calmAnswers += 1;
+    if (this.calmAnswers >= this.growAfterAnswers) {
+      this.current = Math.min(this.maximum, this.current + 1);
+      this.calmAnswers = 0;
+    }
+  }
 }
 
-function failureOf(id: string, status: number, error: estypes.ErrorCause | null): BulkItemFailure {
+function failureOf(id: string, status: number, error: estypes.ErrorCause | undefined): BulkItemFailure {
   return { id, status, type: error?.type ?? (status === 429 ? 'es_rejected_execution_exception' : 'unknown'), reason: error?.reason ?? '' };
 }
 
-async function* documentsOf(
-  batches: AsyncIterable<IndexedCompany[]> | Iterable<IndexedCompany[]>,
-  acknowledgements: Acknowledgements,
-  counted: { attempted: number },
-): AsyncGenerator<CompanyDocument> {
-  for await (const batch of batches) {
-    if (batch.length === 0) continue;
-    acknowledgements.add(batch);
-    counted.attempted += batch.length;
-    for (const company of batch) yield toCompanyDocument(company);
+/** The documents cut into requests of about `flushBytes` of NDJSON each. */
+function requestsOf(documents: CompanyDocument[], flushBytes: number): CompanyDocument[][] {
+  const requests: CompanyDocument[][] = [];
+  let current: CompanyDocument[] = [];
+  let bytes = 0;
+  for (const document of documents) {
+    const size = JSON.stringify(document).length;
+    if (current.length > 0 && bytes + size > flushBytes) {
+      requests.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(document);
+    bytes += size;
+  }
+  if (current.length > 0) requests.push(current);
+  return requests;
+}
+
+interface BulkRun {
+  target: BulkUpsertTarget;
+  settings: BulkUpsertSettings;
+  concurrency: AdaptiveConcurrency;
+  acknowledgements: Acknowledgements;
+  failures: BulkItemFailure[];
+  /** Where companies refused for what they hold go, when the caller keeps them aside. */
+  deadLetters: DeadLetters | undefined;
+  written: number;
+}
+
+/** A company that will not be written as it is: dead-lettered (settled), or a failure holding its batch. */
+function rejected(run: BulkRun, failure: BulkItemFailure): void {
+  if (run.deadLetters === undefined) {
+    run.failures.push(failure);
+    run.acknowledgements.failed(failure.id);
+    return;
+  }
+  run.deadLetters.add(failure);
+  run.acknowledgements.written(failure.id);
+}
+
+/** Sends one request; returns the items refused for now. */
+async function sendRequest(run: BulkRun, documents: CompanyDocument[]): Promise<{ document: CompanyDocument; failure: BulkItemFailure }[]> {
+  const { target } = run;
+  const response = await target.client.bulk({
+    operations: documents.flatMap((document) => [{ index: { _index: target.index, _id: document.id } }, document]),
+    ...(target.requireAlias ? { require_alias: true } : {}),
+  });
+  const refused: { document: CompanyDocument; failure: BulkItemFailure }[] = [];
+  response.items.forEach((item, at) => {
+    const document = documents[at] as CompanyDocument;
+    const result = item.index ?? Object.values(item)[0];
+    if (result === undefined) return;
+    if (result.error === undefined && result.status < 300) {
+      run.written += 1;
+      run.acknowledgements.written(document.id);
+      return;
+    }
+    const failure = failureOf(document.id, result.status, result.error);
+    if (isRefusedForNow(result.status)) refused.push({ document, failure });
+    else rejected(run, failure);
+  });
+  run.concurrency.answered({ tooManyRequests: refused.some((item) => item.failure.status === 429) });
+  return refused;
+}
+
+/** The batch's companies as documents; those that cannot be indexed are rejected here, before any request. */
+function documentsOf(run: BulkRun, batch: IndexedCompany[]): CompanyDocument[] {
+  const documents: CompanyDocument[] = [];
+  for (const company of batch) {
+    try {
+      documents.push(toCompanyDocument(company));
+    } catch (error) {
+      if (!(error instanceof UnindexableCompanyError)) throw error;
+      rejected(run, { id: company.id, status: 400, type: 'invalid_company', reason: error.problem });
+    }
+  }
+  return documents;
+}
+
+/**
+ * Writes one batch of the source: its requests one after the other, and the items a node
+ * refused for now sent again after a jittered back-off, before the batch is done, so its
+ * acknowledgement (and the feed's saved progress) is not held until the source is drained.
+ */
+async function writeBatch(run: BulkRun, batch: IndexedCompany[]): Promise<void> {
+  for (const request of requestsOf(documentsOf(run, batch), run.settings.flushBytes)) {
+    let pending = request;
+    for (let retry = 0; pending.length > 0; retry += 1) {
+      if (retry > 0) await waitBeforeRetry(run.settings.itemBackOff, retry);
+      const refused = await sendRequest(run, pending);
+      if (retry >= run.settings.itemBackOff.retries) {
+        for (const item of refused) {
+          run.failures.push(item.failure);
+          run.acknowledgements.failed(item.document.id);
+        }
+        break;
+      }
+      pending = refused.map((item) => item.document);
+    }
   }
 }
 
 /**
  * Inserts or replaces each company whole (`index` actions with the company id as document id,
- * so writing a company twice converges) through the client's bulk helper: bounded concurrency,
- * requests cut by size. The ids must be distinct across the source. Items refused for now are
- * sent again in rounds with back-off (the helper's own retries would resend 429s only, at a
- * fixed interval); items refused for what they hold (a mapping error) are not. Throws
+ * so writing a company twice converges): the source's batches written concurrently (as many
+ * at once as the adaptive concurrency allows), each cut into requests by size. The ids must be
+ * distinct across the source. Items refused for now are sent again within their batch with
+ * jittered back-off; items refused for what they hold (a mapping error) are not. Throws
  * BulkUpsertError naming failed companies once every other company is written, and the
- * client's error when a whole request still fails after the transport's retries.
+ * client's error when a whole request still fails after the transport's retries (the batches
+ * in flight are finished first, so their progress is acknowledged). Given a dead-letter list,
+ * companies that cannot be indexed (invalid, or refused for what they hold) go there instead
+ * of failing the upsert.
  */
 export async function bulkUpsertCompanies(
   target: BulkUpsertTarget,
   batches: AsyncIterable<IndexedCompany[]> | Iterable<IndexedCompany[]>,
   settings: BulkUpsertSettings,
   onAcknowledged?: (batches: AcknowledgedBatches) => void,
+  deadLetters?: DeadLetters,
 ): Promise<number> {
-  const acknowledgements = new Acknowledgements(onAcknowledged);
-  const counted = { attempted: 0 };
-  const failures: BulkItemFailure[] = [];
-  let written = 0;
-  let datasource: AsyncIterator<CompanyDocument> | CompanyDocument[] = documentsOf(batches, acknowledgements, counted);
-  for (let round = 0; ; round += 1) {
-    const refused: RefusedItem[] = [];
-    await target.client.helpers.bulk<CompanyDocument>({
-      datasource,
-      onDocument: (document) => ({ index: { _index: target.index, _id: document.id } }),
-      onSuccess: ({ result }) => {
-        const id = result.index?._id;
-        if (id === undefined || id === null) return;
-        written += 1;
-        acknowledgements.written(id);
-      },
-      onDrop: ({ status, error, document }) => {
-        const failure = failureOf(document.id, status, error);
-        if (isRefusedForNow(status)) {
-          refused.push({ document, failure });
-        } else {
-          failures.push(failure);
-          acknowledgements.failed(document.id);
-        }
-      },
-      concurrency: settings.concurrency,
-      flushBytes: settings.flushBytes,
-      retries: 0,
-      refreshOnCompletion: false,
-      ...(target.requireAlias ? { require_alias: true } : {}),
-    });
-    if (refused.length === 0) break;
-    if (round >= settings.itemBackOff.retries) {
-      for (const item of refused) {
-        failures.push(item.failure);
-        acknowledgements.failed(item.document.id);
-      }
-      break;
+  const run: BulkRun = {
+    target,
+    settings,
+    concurrency: new AdaptiveConcurrency(settings.concurrency),
+    acknowledgements: new Acknowledgements(onAcknowledged),
+    failures: [],
+    deadLetters,
+    written: 0,
+  };
+  const inFlight = new Set<Promise<void>>();
+  let attempted = 0;
+  let stopped: { error: unknown } | undefined;
+  const start = (batch: IndexedCompany[]): void => {
+    const writing = writeBatch(run, batch)
+      .catch((error: unknown) => {
+        stopped ??= { error };
+      })
+      .finally(() => inFlight.delete(writing));
+    inFlight.add(writing);
+  };
+  try {
+    for await (const batch of batches) {
+      if (stopped !== undefined) break;
+      if (batch.length === 0) continue;
+      run.acknowledgements.add(batch);
+      attempted += batch.length;
+      start(batch);
+      while (inFlight.size >= run.concurrency.limit) await Promise.race(inFlight);
     }
-    await waitBeforeRetry(settings.itemBackOff, round + 1);
-    datasource = refused.map((item) => item.document);
+  } catch (error) {
+    stopped ??= { error };
   }
-  if (failures.length > 0) throw new BulkUpsertError(failures.length, counted.attempted, failures.slice(0, REPORTED_FAILURES));
-  return written;
+  await Promise.all(inFlight);
+  if (stopped !== undefined) throw stopped.error;
+  if (run.failures.length > 0) throw new BulkUpsertError(run.failures.length, attempted, run.failures.slice(0, REPORTED_FAILURES));
+  return run.written;
 }

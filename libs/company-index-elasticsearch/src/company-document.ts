@@ -1,4 +1,5 @@
 import type { IndexedCompany } from '@radar/company-index';
+import { indexingProblem, UnindexableCompanyError } from './indexable-company';
 
 /** A connection as stored: a nested object, so the fields of one entry are matched together. */
 export interface ConnectionDocument {
@@ -43,6 +44,7 @@ export interface CompanyDocument {
 
 export const NAICS_PREFIX_LENGTH = 2;
 
+/** The company as indexed; throws UnindexableCompanyError for one Elasticsearch would refuse. */
 export function toCompanyDocument(company: IndexedCompany): CompanyDocument {
   const document: CompanyDocument = {
     id: company.id,
@@ -77,5 +79,7 @@ export function toCompanyDocument(company: IndexedCompany): CompanyDocument {
       connected_domain: connection.connectedDomain,
     }));
   }
+  const problem = indexingProblem(document);
+  if (problem !== undefined) throw new UnindexableCompanyError(company.id, problem);
   return document;
 }

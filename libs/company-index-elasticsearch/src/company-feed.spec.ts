@@ -3,6 +3,7 @@ import { isAppError } from '@radar/platform/errors';
 import { MAPPING_VERSION } from './company-index-definition';
 import { companyIndexOnFake, storedCompanies, storeSource, WARN } from '../test/company-index-on-fake';
 import type { FakeCluster, RecordedRequest } from '../test/fake-cluster';
+import { bulkAnswer, ITEM_FAILURES } from '../test/recorded-responses';
 
 const PROGRESS = 'companies-feed-progress';
 
@@ -53,9 +54,9 @@ describe('feeding the company index', () => {
     expect(created.mappings._meta).toEqual({ mapping_version: MAPPING_VERSION });
     expect(cluster.requestsTo('PUT', new RegExp(`^/${fed}/_settings$`)).map((request) => request.body)).toEqual([{ refresh_interval: '30s', number_of_replicas: 1 }]);
     expect(cluster.indices.get(fed)?.documents.size).toBe(30);
-    // The alias moved to the fed index alone; the index it pointed at is gone.
+    // The alias moved to the fed index alone; the index it pointed at is kept, retired, for a way back.
     expect(cluster.aliasTargets('companies')).toEqual([fed]);
-    expect(cluster.indices.has('companies-initial')).toBe(false);
+    expect(cluster.indices.get('companies-initial')?.mappings._meta).toMatchObject({ retired_at: expect.any(String) });
     expect(cluster.indices.get(fed)?.aliases.get('companies')).toBe(true);
     // Settings restored and the index refreshed and green before searches see it.
     const order = cluster.requests.map((request) => `${request.method} ${request.path}`);
@@ -136,6 +137,117 @@ describe('feeding the company index', () => {
     const error = await failureOf(index.feed(storeSource(storedCompanies(30), 10)));
     expect(String(error)).toMatch(/holds 29 companies where the store holds 30/);
     expect(cluster.aliasTargets('companies')).toEqual(['companies-initial']);
+  });
+
+  it('keeps a company it cannot index out of the index, in a dead-letter list reported in the outcome and logs, within the tolerance', async () => {
+    const { cluster, index, logs } = companyIndexOnFake({ rejectionTolerance: 0.05 });
+    const companies = storedCompanies(30).map((company) => (company.id === 'id-0012' ? { ...company, lastFundingDate: '2023-02-30' } : company));
+    const outcome = await index.feed(storeSource(companies, 10));
+
+    expect(outcome.companies).toBe(29);
+    expect(outcome.rejected).toEqual({ count: 1, sample: [{ id: 'id-0012', status: 400, type: 'invalid_company', reason: expect.stringContaining('last_funding_date') }] });
+    expect(cluster.aliasTargets('companies')).toEqual([outcome.index]);
+    expect(cluster.indices.get(outcome.index)?.documents.has('id-0012')).toBe(false);
+    expect(logs.some((entry) => entry.level === WARN && /dead-letter/.test(entry.msg))).toBe(true);
+  });
+
+  it('fails, keeping the live index, when more companies are rejected than the tolerance allows, and starts afresh next time', async () => {
+    const { cluster, index } = companyIndexOnFake({ rejectionTolerance: 0 });
+    cluster.on('POST', /^\/_bulk$/, (request) => {
+      const ids = bulkIds(request);
+      const fedIndex = cluster.indices.get(fedIndexOf(cluster));
+      const lines = request.body as Record<string, unknown>[];
+      for (let at = 0; at < lines.length; at += 2) {
+        const id = ids[at / 2] as string;
+        if (id !== 'id-0004') fedIndex?.documents.set(id, lines[at + 1]);
+      }
+      return { body: bulkAnswer(fedIndexOf(cluster), ids, { 'id-0004': ITEM_FAILURES.mappingConflict }) };
+    });
+    const error = await failureOf(index.feed(storeSource(storedCompanies(10), 5)));
+
+    expect(String(error)).toMatch(/rejected 1 of 10 companies.*id-0004.*tolerance of 0/);
+    expect(cluster.aliasTargets('companies')).toEqual(['companies-initial']);
+    expect(cluster.indices.get(PROGRESS)?.documents.has('current')).toBe(false);
+    expect([...cluster.indices.keys()].filter((name) => name.startsWith('companies-fed-'))).toEqual([]);
+  });
+
+  it('does not meet a rejected company again when it resumes: the rejection counts as done for progress', async () => {
+    const { cluster, index } = companyIndexOnFake({ bulk: { flushBytes: 6_000, concurrency: 1 }, rejectionTolerance: 0.1 });
+    const companies = storedCompanies(40).map((company) => (company.id === 'id-0001' ? { ...company, name: 'x'.repeat(5_000) } : company));
+    const connection = dropConnectionAfter(cluster, 3);
+    await failureOf(index.feed(storeSource(companies, 5)));
+    const progress = cluster.indices.get(PROGRESS)?.documents.get('current') as { after_id: string; fed: number };
+    expect(progress.fed).toBeGreaterThan(0);
+
+    connection.restore();
+    const bulksBefore = cluster.requestsTo('POST', /^\/_bulk$/).length;
+    const outcome = await index.feed(storeSource(companies, 5));
+    expect(outcome.resumedAfter).toBe(progress.after_id);
+    expect(cluster.requestsTo('POST', /^\/_bulk$/).slice(bulksBefore).flatMap(bulkIds)).not.toContain('id-0001');
+    expect(cluster.indices.get(outcome.index)?.documents.size).toBe(39);
+  });
+
+  it('tells changed data with the same count from the fed data, by the data version recorded in the live index', async () => {
+    const { cluster, index } = companyIndexOnFake();
+    const companies = storedCompanies(20);
+    const first = await index.feed(storeSource(companies, 10, 'load-1'));
+    expect(cluster.indices.get(first.index)?.mappings._meta).toEqual({ mapping_version: MAPPING_VERSION, data_version: 'load-1' });
+    await expect(index.isFedWith('load-1')).resolves.toBe(true);
+    await expect(index.isFedWith('load-2')).resolves.toBe(false);
+
+    const changed = companies.map((company) => ({ ...company, name: `${company.name} (renamed)` }));
+    const second = await index.feed(storeSource(changed, 10, 'load-2'));
+    expect(second.companies).toBe(20);
+    expect(cluster.indices.get(second.index)?.documents.get('id-0003')).toMatchObject({ name: 'Company 3 (renamed)' });
+    await expect(index.isFedWith('load-2')).resolves.toBe(true);
+  });
+
+  it('does not resume an interrupted feed of other data with the same count', async () => {
+    const { cluster, index } = companyIndexOnFake({ bulk: { flushBytes: 6_000, concurrency: 1 } });
+    const connection = dropConnectionAfter(cluster, 2);
+    await failureOf(index.feed(storeSource(storedCompanies(40), 5, 'load-1')));
+    const abandoned = fedIndexOf(cluster);
+    connection.restore();
+
+    const source = storeSource(storedCompanies(40), 5, 'load-2');
+    const outcome = await index.feed(source);
+    expect(outcome.resumedAfter).toBeUndefined();
+    expect(source.readsAfter).toEqual([undefined]);
+    expect(cluster.indices.has(abandoned)).toBe(false);
+  });
+
+  it('keeps the replaced index for the configured time, so the alias can be pointed back, then deletes it', async () => {
+    const { cluster, index } = companyIndexOnFake({ keepPreviousForMs: 60 * 60 * 1_000 });
+    const first = await index.feed(storeSource(storedCompanies(5), 5, 'load-1'));
+    const second = await index.feed(storeSource(storedCompanies(5), 5, 'load-2'));
+    expect(cluster.aliasTargets('companies')).toEqual([second.index]);
+    expect(cluster.indices.get(first.index)?.documents.size).toBe(5);
+
+    // An hour later the next feed deletes the indices retired more than an hour before.
+    const retired = cluster.indices.get(first.index)?.mappings._meta as { retired_at: string };
+    retired.retired_at = new Date(Date.now() - 2 * 60 * 60 * 1_000).toISOString();
+    const third = await index.feed(storeSource(storedCompanies(5), 5, 'load-3'));
+    expect(cluster.indices.has(first.index)).toBe(false);
+    expect(cluster.indices.has(second.index)).toBe(true);
+    expect(cluster.aliasTargets('companies')).toEqual([third.index]);
+  });
+
+  it('never deletes a retired index an operator pointed the alias back at', async () => {
+    const { cluster, index } = companyIndexOnFake({ keepPreviousForMs: 0 });
+    cluster.createIndex('companies-fed-20260101000000-back', { aliases: ['companies'] }).mappings = { _meta: { retired_at: '2026-01-01T00:00:00.000Z' } };
+    await index.feed(storeSource(storedCompanies(5), 5));
+    // The feed retired it again and deleted it; before the feed, though, it served and stayed.
+    expect(cluster.requestsTo('DELETE', /companies-fed-20260101000000-back/)).toHaveLength(1);
+    expect(cluster.requests.findIndex((request) => request.method === 'DELETE' && request.path.includes('-back'))).toBeGreaterThan(
+      cluster.requests.findIndex((request) => request.method === 'POST' && request.path === '/_aliases'),
+    );
+  });
+
+  it('deletes the replaced index at once when asked to keep it for no time', async () => {
+    const { cluster, index } = companyIndexOnFake({ keepPreviousForMs: 0 });
+    const outcome = await index.feed(storeSource(storedCompanies(5), 5));
+    expect(cluster.indices.has('companies-initial')).toBe(false);
+    expect([...cluster.indices.keys()].filter((name) => name !== PROGRESS)).toEqual([outcome.index]);
   });
 
   it('goes live with replicas unassigned when the cluster stays yellow past the wait, saying so', async () => {

@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { toCompanyDocument } from './company-document';
+import { KEYWORD_IGNORE_ABOVE } from './indexable-company';
 import {
   COMPANY_ANALYSIS,
   COMPANY_MAPPINGS,
@@ -44,10 +45,11 @@ describe('company index mapping', () => {
   it('gives industry an English text sub-field and domain one split into its labels', () => {
     expect(properties.industry).toEqual({
       type: 'keyword',
+      ignore_above: KEYWORD_IGNORE_ABOVE,
       eager_global_ordinals: true,
       fields: { text: { type: 'text', analyzer: ENGLISH_ANALYZER } },
     });
-    expect(properties.domain).toEqual({ type: 'keyword', fields: { text: { type: 'text', analyzer: DOMAIN_ANALYZER, search_analyzer: ENGLISH_ANALYZER } } });
+    expect(properties.domain).toEqual({ type: 'keyword', ignore_above: KEYWORD_IGNORE_ABOVE, fields: { text: { type: 'text', analyzer: DOMAIN_ANALYZER, search_analyzer: ENGLISH_ANALYZER } } });
     const analyzer = COMPANY_ANALYSIS.analyzer?.[DOMAIN_ANALYZER] as { tokenizer: string; filter: string[] };
     expect(analyzer.filter).toEqual(['lowercase', STOP_FILTER]);
     expect(COMPANY_ANALYSIS.tokenizer?.[analyzer.tokenizer]).toEqual({ type: 'char_group', tokenize_on_chars: ['whitespace', '.', '-'] });
@@ -73,7 +75,7 @@ describe('company index mapping', () => {
   });
 
   it('sorts names on a lowercase-normalised keyword defined in the index settings', () => {
-    expect(properties.name_sort).toEqual({ type: 'keyword', normalizer: NAME_SORT_NORMALIZER });
+    expect(properties.name_sort).toEqual({ type: 'keyword', ignore_above: KEYWORD_IGNORE_ABOVE, normalizer: NAME_SORT_NORMALIZER });
     const settings = companyIndexSettings({ shards: 1, replicas: 0, refreshInterval: '1s' });
     expect(settings.analysis?.normalizer?.[NAME_SORT_NORMALIZER]).toEqual({ type: 'custom', filter: ['lowercase'] });
   });
@@ -92,9 +94,9 @@ describe('company index mapping', () => {
     const connections = properties.connections as estypes.MappingNestedProperty;
     expect(connections.type).toBe('nested');
     expect(connections.properties).toEqual({
-      category: { type: 'keyword' },
-      connected_company_id: { type: 'keyword' },
-      connected_domain: { type: 'keyword' },
+      category: { type: 'keyword', ignore_above: KEYWORD_IGNORE_ABOVE },
+      connected_company_id: { type: 'keyword', ignore_above: KEYWORD_IGNORE_ABOVE },
+      connected_domain: { type: 'keyword', ignore_above: KEYWORD_IGNORE_ABOVE },
     });
   });
 });

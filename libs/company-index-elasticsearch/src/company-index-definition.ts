@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { POSTGRES_ENGLISH_STOP_WORDS } from './postgres-stop-words';
+import { KEYWORD_IGNORE_ABOVE } from './indexable-company';
 
 /** Shards, replicas and refresh cadence: deployment choices, so they come from configuration. */
 export interface IndexLayout {
@@ -17,7 +18,7 @@ export const DEVELOPMENT_LAYOUT: IndexLayout = { shards: 1, replicas: 0, refresh
  * built with (`_meta`), and one built with an older version keeps serving until a feed
  * replaces it.
  */
-export const MAPPING_VERSION = 3;
+export const MAPPING_VERSION = 4;
 
 export const NAME_SORT_NORMALIZER = 'lowercase_sort';
 /** Free text in English, with PostgreSQL's stop words and stemmer. */
@@ -46,13 +47,13 @@ const phraseSearchableText: estypes.MappingProperty = {
 };
 
 /** Exact, case-sensitive filter and facet values. */
-const keyword: estypes.MappingProperty = { type: 'keyword' };
+const keyword: estypes.MappingProperty = { type: 'keyword', ignore_above: KEYWORD_IGNORE_ABOVE };
 
 /**
  * A keyword that every search also counts as a facet: its global ordinals are built when a
  * refresh opens new segments, not by the first search after it.
  */
-const facetKeyword: estypes.MappingProperty = { type: 'keyword', eager_global_ordinals: true };
+const facetKeyword: estypes.MappingProperty = { ...keyword, eager_global_ordinals: true };
 
 /** Kept in _source for the company detail and exports, never searched or sorted. */
 const storedOnly: estypes.MappingProperty = { type: 'keyword', index: false, doc_values: false };
@@ -69,16 +70,16 @@ export const COMPANY_MAPPINGS: estypes.MappingTypeMapping = {
     name: phraseSearchableText,
     // Keyword order is UTF-8 byte order, as PostgreSQL's lower(name) COLLATE "C"; the normalizer
     // lower-cases code point by code point as PostgreSQL's lower() does in a UTF-8 database.
-    name_sort: { type: 'keyword', normalizer: NAME_SORT_NORMALIZER },
+    name_sort: { ...keyword, normalizer: NAME_SORT_NORMALIZER },
     // Filters and facets need the exact value; the free-text query reads the analysed sub-field.
     // A domain is read as its labels, unstemmed: "acme-cloud.io" is acme, cloud, io (PostgreSQL's
     // 'simple' configuration). The query is read as English, stemmed, against them, as PostgreSQL
     // matches its stemmed query against the domain's unstemmed words: "cloud" and "clouds" find
     // acme-cloud.io, "acme" (stemmed to "acm") finds it through the name only.
-    domain: { type: 'keyword', fields: { text: { type: 'text', analyzer: DOMAIN_ANALYZER, search_analyzer: ENGLISH_ANALYZER } } },
-    other_domains: { type: 'keyword' },
+    domain: { ...keyword, fields: { text: { type: 'text', analyzer: DOMAIN_ANALYZER, search_analyzer: ENGLISH_ANALYZER } } },
+    other_domains: keyword,
     description: phraseSearchableText,
-    industry: { type: 'keyword', eager_global_ordinals: true, fields: { text: englishText } },
+    industry: { ...facetKeyword, fields: { text: englishText } },
     employee_count: { type: 'integer' },
     country: facetKeyword,
     country_code: keyword,

@@ -194,6 +194,88 @@ describe('ElasticsearchCompanyIndex: search', () => {
   });
 });
 
+describe('ElasticsearchCompanyIndex: the search time budget', () => {
+  it('splits the budget between a search and its one retry, and asks the node to answer within it', async () => {
+    const { cluster, index } = withLiveIndex({ searchBudgetMs: 5_000 });
+    answerSearches(cluster, { hits: [] });
+    await index.search({}, byName, 20);
+    const searches = cluster.requestsTo('POST', /^\/companies\/_search$/);
+    expect(searches).toHaveLength(2);
+    for (const search of searches) {
+      expect(search.timeoutMs).toBe(2_500);
+      expect(bodyOf(search).timeout).toBe('2000ms');
+    }
+  });
+
+  it('answers 503 SERVICE_UNAVAILABLE once the budget runs out, after at most one retry', async () => {
+    const { cluster, index } = withLiveIndex({ searchBudgetMs: 5_000 });
+    cluster.on('POST', /^\/companies\/_search$/, () => {
+      throw new errors.TimeoutError('Request timed out');
+    });
+    const error = await failureOf(index.search({}, byName, 20));
+    expect(isAppError(error) && error.code).toBe('SERVICE_UNAVAILABLE');
+    // Two searches (page and summary) in parallel; a request that used its share is not resent.
+    expect(cluster.requestsTo('POST', /^\/companies\/_search$/)).toHaveLength(2);
+  });
+
+  it('sends a search the cluster answers 502 again once, not twice', async () => {
+    const { cluster, index } = withLiveIndex({ searchBudgetMs: 5_000 });
+    cluster.on('POST', /^\/companies\/_search$/, (request) =>
+      isSummary(request) ? { body: searchAnswerTo(request.body, { hits: [], aggregations: EMPTY_FACETS }) } : { statusCode: 502, body: errorAnswer(502, 'bad_gateway', 'proxy') },
+    );
+    const error = await failureOf(index.search({}, byName, 20));
+    expect(isAppError(error) && error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(cluster.requestsTo('POST', /^\/companies\/_search$/).filter((request) => !isSummary(request))).toHaveLength(2);
+  });
+});
+
+describe('ElasticsearchCompanyIndex: readiness', () => {
+  it('is ready once the live index has been seen, and then asks the cluster nothing, however slow it is', async () => {
+    const { cluster, index } = withLiveIndex();
+    await expect(index.readyToServe()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await index.ensureIndex();
+    const before = cluster.requests.length;
+    cluster.on('HEAD', /.*/, () => {
+      throw new errors.TimeoutError('Request timed out');
+    });
+    await expect(index.readyToServe()).resolves.toBeUndefined();
+    expect(cluster.requests.length).toBe(before);
+    expect(cluster.requestsTo('POST', /_count$/)).toEqual([]);
+  });
+
+  it('is not ready while the cluster has never answered, and looks for the index meanwhile', async () => {
+    const { cluster, index } = withLiveIndex();
+    cluster.on('HEAD', /.*/, () => {
+      throw new errors.ConnectionError('connect ECONNREFUSED');
+    });
+    await expect(index.readyToServe()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(cluster.requestsTo('HEAD', /^\/companies$/).length).toBeGreaterThan(0);
+  });
+});
+
+describe('ElasticsearchCompanyIndex: layout at start', () => {
+  function withIndexOfLayout(replicas: number, refreshInterval: string) {
+    const setup = withLiveIndex();
+    const live = setup.cluster.indices.get('companies-initial');
+    if (live) live.settings = { number_of_shards: 3, number_of_replicas: replicas, refresh_interval: refreshInterval };
+    setup.cluster.on('POST', /^\/companies\/_search$/, () => ({ body: cardinalityAnswer({ industries: 4, countries: 1, employee_count: 9, technologies: 2 }) }));
+    return setup;
+  }
+
+  it('gives the live index the replica count and refresh interval of the configured layout when they changed', async () => {
+    const { cluster, index } = withIndexOfLayout(0, '1s');
+    await index.warmUp();
+    expect(cluster.requestsTo('PUT', /^\/companies-initial\/_settings$/).map((request) => request.body)).toEqual([{ number_of_replicas: 1, refresh_interval: '30s' }]);
+    expect(cluster.indices.get('companies-initial')?.settings).toMatchObject({ number_of_replicas: 1, refresh_interval: '30s' });
+  });
+
+  it('leaves a live index of the configured layout alone', async () => {
+    const { cluster, index } = withIndexOfLayout(1, '30s');
+    await index.warmUp();
+    expect(cluster.requestsTo('PUT', /_settings$/)).toEqual([]);
+  });
+});
+
 describe('ElasticsearchCompanyIndex: facet shard sizes', () => {
   it('asks each shard for every value of a facet field, from the cardinality it counts at start', async () => {
     const { cluster, index } = withLiveIndex();

@@ -1,6 +1,7 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { CompanySummary } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
+import { reportClusterHealth } from './cluster-health';
 import type { Logger } from '@radar/platform/logger';
 import type { CompanyIndex, DomainOwner, IndexedCompany, NameIndex, NormalizedFilters, PagePosition, SearchPage, SimilarMatch, SortSpec } from '@radar/company-index';
 import { BULK_BATCH_SIZE, BulkUpsertError, bulkUpsertCompanies, type BulkUpsertSettings } from './bulk-upsert';
@@ -41,6 +42,12 @@ export interface ElasticsearchCompanyIndexOptions {
   existsTtlMs: number;
   /** How long finishing a feed waits for green (an Elasticsearch time value, e.g. `10m`). */
   greenTimeout: string;
+  /** The share of companies a feed may leave out as unindexable (company-feed.ts). */
+  rejectionTolerance: number;
+  /** How long the index a feed replaced is kept, so the swap can be undone. */
+  keepPreviousForMs: number;
+  /** The server-side `timeout` of searches (a time value): the node answers with what it has by then. */
+  searchTimeout: string;
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -64,12 +71,17 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   private readonly alias: string;
   private readonly logger: Logger;
   private readonly bulk: BulkUpsertSettings;
+  private readonly rejectionTolerance: number;
+  private readonly keepPreviousForMs: number;
+  private readonly searchTimeout: string;
   private readonly existsTtlMs: number;
   /** The alias seen through the search client: its existence check must fail fast, not back off. */
   private readonly liveAlias: CompanyIndexAlias;
   private readonly feedingAlias: CompanyIndexAlias;
   private readonly progress: FeedProgressStore;
   private checkedUntil = 0;
+  private liveIndexSeen = false;
+  private readonly stopHealthReport: () => void;
   private checking: Promise<void> | undefined;
   private shardSizes: FacetShardSizes = DEFAULT_FACET_SHARD_SIZES;
   private readonly reportedInexact = new Set<FacetName>();
@@ -80,10 +92,26 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     this.alias = options.alias;
     this.logger = options.logger;
     this.bulk = options.bulk;
+    this.rejectionTolerance = options.rejectionTolerance;
+    this.keepPreviousForMs = options.keepPreviousForMs;
+    this.searchTimeout = options.searchTimeout;
+    this.stopHealthReport = reportClusterHealth(options.searchClient);
     this.existsTtlMs = options.existsTtlMs;
     this.liveAlias = new CompanyIndexAlias(options.searchClient, options.alias, options.layout, options.logger, options.greenTimeout);
     this.feedingAlias = new CompanyIndexAlias(options.writeClient, options.alias, options.layout, options.logger, options.greenTimeout);
     this.progress = new FeedProgressStore(options.writeClient, `${options.alias}-feed-progress`, options.logger);
+  }
+
+  /**
+   * Readiness: whether this pod can serve, i.e. its clients are configured and the live index
+   * has been seen. It asks the cluster nothing once it has: a slow cluster must not take every
+   * search pod out of service at once (its health is a metric, cluster-health.ts). Until then
+   * it looks for the index in the background and answers SERVICE_UNAVAILABLE.
+   */
+  readyToServe(): Promise<void> {
+    if (this.liveIndexSeen) return Promise.resolve();
+    this.ensureIndex().catch((error: unknown) => this.logger.warn({ err: error, index: this.alias }, 'the live company index is not reachable yet'));
+    return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'The search index has not been reached yet'));
   }
 
   /**
@@ -96,6 +124,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     this.checking ??= this.liveAlias
       .ensure()
       .then(() => {
+        this.liveIndexSeen = true;
         this.checkedUntil = Date.now() + this.existsTtlMs;
       })
       .catch((error: unknown) => {
@@ -113,8 +142,12 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     // The page and the match set's summary in parallel; the summary is usually the shard request cache's.
     const [hits, summary] = await this.read(() =>
       Promise.all([
-        this.searchClient.search<unknown>(buildHitsRequest(this.alias, filters, ordering, limit, after, preference)).then((answer) => this.whole(answer, 'search')),
-        this.searchClient.search<unknown>(buildSummaryRequest(this.alias, filters, this.shardSizes, preference)).then((answer) => this.whole(answer, 'facets')),
+        this.searchClient
+          .search<unknown>({ ...buildHitsRequest(this.alias, filters, ordering, limit, after, preference), timeout: this.searchTimeout })
+          .then((answer) => this.whole(answer, 'search')),
+        this.searchClient
+          .search<unknown>({ ...buildSummaryRequest(this.alias, filters, this.shardSizes, preference), timeout: this.searchTimeout })
+          .then((answer) => this.whole(answer, 'facets')),
       ]),
     );
     const page = parseHitsPage(hits, ordering, limit);
@@ -196,13 +229,35 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   }
 
   /**
+   * Whether the live index holds the data of `dataVersion` under the current mapping: when it
+   * does not, a dataset load feeds it, whatever the counts say.
+   */
+  async isFedWith(dataVersion: string): Promise<boolean> {
+    try {
+      const [dataVersions, mappingVersions] = await Promise.all([this.feedingAlias.liveDataVersions(), this.feedingAlias.liveMappingVersions()]);
+      const live = Object.keys(dataVersions);
+      return live.length > 0 && live.every((index) => dataVersions[index] === dataVersion && mappingVersions[index] === MAPPING_VERSION);
+    } catch (error) {
+      throw translateClusterError(error);
+    }
+  }
+
+  /**
    * Copies the store into a new index and makes it the live one (company-feed.ts); resumes an
    * interrupted feed of the same data.
    */
   async feed(source: FeedSource): Promise<FeedOutcome> {
     try {
       const outcome = await feedCompanies(
-        { client: this.writeClient, alias: this.feedingAlias, progress: this.progress, bulk: this.bulk, logger: this.logger },
+        {
+          client: this.writeClient,
+          alias: this.feedingAlias,
+          progress: this.progress,
+          bulk: this.bulk,
+          rejectionTolerance: this.rejectionTolerance,
+          keepPreviousForMs: this.keepPreviousForMs,
+          logger: this.logger,
+        },
         source,
       );
       this.logger.info({ alias: this.alias, ...outcome }, 'company index fed');
@@ -217,12 +272,14 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   }
 
   /**
-   * At start and after each feed: shard_size per facet from the cardinality of its field
+   * At start and after each feed: the configured replicas and refresh interval applied to the
+   * live index, shard_size per facet from the cardinality of its field
    * (exact facet counts, see facet-shard-sizes.ts), and a warning when the live index was
    * built with an older mapping than this code's.
    */
   async warmUp(): Promise<void> {
     await this.ensureIndex();
+    await this.feedingAlias.applyLayout();
     const answer = this.whole(await this.searchClient.search(cardinalityRequest(this.alias)), 'facet cardinality');
     const checked = shardSizesFrom(answer.aggregations);
     this.shardSizes = checked.sizes;
@@ -239,6 +296,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
 
   /** Closes both clients' connections. */
   async close(): Promise<void> {
+    this.stopHealthReport();
     await Promise.all([this.searchClient.close(), this.writeClient.close()]);
   }
 

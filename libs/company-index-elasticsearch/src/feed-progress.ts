@@ -7,6 +7,8 @@ export interface FeedProgress {
   index: string;
   /** Companies in the store when the feed began: a feed of different data is not resumed. */
   sourceCount: number;
+  /** The version of the store's data the feed copies (FeedSource.dataVersion). */
+  dataVersion: string;
   /** The mapping the index was created with (company-index-definition.ts). */
   mappingVersion: number;
   /** Resume after this id (the store is read in id order); absent before the first batch. */
@@ -18,6 +20,7 @@ export interface FeedProgress {
 const progressDocumentSchema = z.object({
   index: z.string(),
   source_count: z.number().int(),
+  data_version: z.string().nullish(),
   mapping_version: z.number().int(),
   after_id: z.string().nullish(),
   fed: z.number().int(),
@@ -33,6 +36,7 @@ const PROGRESS_MAPPINGS: estypes.MappingTypeMapping = {
   properties: {
     index: { type: 'keyword' },
     source_count: { type: 'long' },
+    data_version: { type: 'keyword' },
     mapping_version: { type: 'integer' },
     after_id: { type: 'keyword' },
     fed: { type: 'long' },
@@ -64,8 +68,8 @@ export class FeedProgressStore {
       const found = await this.client.get({ index: this.index, id: CURRENT });
       const parsed = progressDocumentSchema.safeParse(found._source);
       if (!parsed.success) return undefined;
-      const { index, source_count, mapping_version, after_id, fed } = parsed.data;
-      return { index, sourceCount: source_count, mappingVersion: mapping_version, fed, ...(after_id ? { afterId: after_id } : {}) };
+      const { index, source_count, data_version, mapping_version, after_id, fed } = parsed.data;
+      return { index, sourceCount: source_count, dataVersion: data_version ?? '', mappingVersion: mapping_version, fed, ...(after_id ? { afterId: after_id } : {}) };
     } catch (error) {
       // No progress document, or no progress index yet.
       if (error instanceof errors.ResponseError && error.statusCode === 404) return undefined;
@@ -81,6 +85,9 @@ export class FeedProgressStore {
         { index: this.index, settings: { number_of_shards: 1, auto_expand_replicas: '0-1' }, mappings: PROGRESS_MAPPINGS },
         { ignore: [400] },
       );
+    } else {
+      // A progress index made before a field was added learns it (a strict mapping refuses unknown fields).
+      await this.client.indices.putMapping({ index: this.index, properties: PROGRESS_MAPPINGS.properties ?? {} });
     }
     await this.write(progress);
   }
@@ -121,6 +128,7 @@ export class FeedProgressStore {
     const document: ProgressDocument = {
       index: progress.index,
       source_count: progress.sourceCount,
+      data_version: progress.dataVersion,
       mapping_version: progress.mappingVersion,
       after_id: progress.afterId ?? null,
       fed: progress.fed,

@@ -68,13 +68,49 @@ export class CompanyIndexAlias {
 
   /** The mapping version (company-index-definition.ts) each live index was built with; 0 for one built before versions. */
   async liveMappingVersions(): Promise<Record<string, number>> {
-    const mappings = await this.client.indices.getMapping({ index: this.alias });
     const versions: Record<string, number> = {};
-    for (const [index, { mappings: mapping }] of Object.entries(mappings)) {
-      const version = (mapping._meta as { mapping_version?: unknown } | undefined)?.mapping_version;
-      versions[index] = typeof version === 'number' ? version : 0;
+    for (const [index, meta] of Object.entries(await this.metaOf(this.alias))) {
+      versions[index] = typeof meta.mapping_version === 'number' ? meta.mapping_version : 0;
     }
     return versions;
+  }
+
+  /** The data version each live index was fed with (none for one fed before data versions). */
+  async liveDataVersions(): Promise<Record<string, string | undefined>> {
+    const versions: Record<string, string | undefined> = {};
+    for (const [index, meta] of Object.entries(await this.metaOf(this.alias))) {
+      versions[index] = typeof meta.data_version === 'string' ? meta.data_version : undefined;
+    }
+    return versions;
+  }
+
+  /** Records in a fed index's `_meta` which data it holds, so the next load can tell whether it changed. */
+  async recordDataVersion(index: string, dataVersion: string): Promise<void> {
+    const meta = (await this.metaOf(index))[index] ?? {};
+    await this.client.indices.putMapping({ index, _meta: { ...meta, data_version: dataVersion } });
+  }
+
+  /**
+   * Deletes the indices a swap retired (their `_meta.retired_at`) longer ago than `keepForMs`,
+   * but never one the alias points at: until then an operator can point the alias back at one.
+   */
+  async deleteRetiredIndices(keepForMs: number, now = Date.now()): Promise<string[]> {
+    const metas = await this.metaOf(`${this.alias}-fed-*,${this.initialIndex}`, true);
+    // An operator may have pointed the alias back at a retired index: that one serves.
+    const live = new Set(await this.liveIndices());
+    const due = Object.entries(metas)
+      .filter(([index, meta]) => !live.has(index) && typeof meta.retired_at === 'string' && Date.parse(meta.retired_at) + keepForMs <= now)
+      .map(([index]) => index);
+    if (due.length > 0) {
+      await this.client.indices.delete({ index: due }, { ignore: [404] });
+      this.logger.info({ alias: this.alias, deleted: due, keptForMs: keepForMs }, 'deleted company indices retired by earlier feeds');
+    }
+    return due;
+  }
+
+  private async metaOf(index: string, missingAllowed = false): Promise<Record<string, Record<string, unknown>>> {
+    const mappings = await this.client.indices.getMapping({ index, ...(missingAllowed ? { ignore_unavailable: true, allow_no_indices: true } : {}) });
+    return Object.fromEntries(Object.entries(mappings).map(([name, { mappings: mapping }]) => [name, (mapping._meta ?? {}) as Record<string, unknown>]));
   }
 
   /** A new concrete index for a feed: the layout's shards, no replica, no refresh until the feed is done. */
@@ -106,14 +142,33 @@ export class CompanyIndexAlias {
     }
   }
 
+  /**
+   * Gives the live indices the layout's replica count and refresh interval where they differ
+   * (a changed ELASTICSEARCH_REPLICAS reaches the index at the next start, not only at the
+   * next feed); the shard count is fixed for an index's life and changes with a feed.
+   */
+  async applyLayout(): Promise<string[]> {
+    const wanted = steadyStateSettings(this.layout);
+    const live = await this.client.indices.getSettings({ index: this.alias });
+    const changed = Object.entries(live)
+      .filter(([, { settings }]) => settings?.index?.number_of_replicas !== String(wanted.number_of_replicas) || (settings.index.refresh_interval ?? '1s') !== wanted.refresh_interval)
+      .map(([index]) => index);
+    for (const index of changed) {
+      await this.client.indices.putSettings({ index, settings: wanted });
+      this.logger.info({ index, layout: this.layout }, 'live company index given the configured replicas and refresh interval');
+    }
+    return changed;
+  }
+
   /** Exact count of the companies in a concrete index. */
   async count(index: string): Promise<number> {
     return assertWholeAnswer(await this.client.count({ index })).count;
   }
 
   /**
-   * Points the alias at `index` alone, in one atomic step, and deletes the indices it pointed
-   * at before (and an index named like the alias, from before aliases, within the same step).
+   * Points the alias at `index` alone, in one atomic step, and marks the indices it pointed at
+   * before as retired now (kept until deleteRetiredIndices, so the swap can be undone); an
+   * index named like the alias, from before aliases, is deleted within the same step.
    */
   async swapTo(index: string): Promise<string[]> {
     const previous = (await this.liveIndices()).filter((name) => name !== index);
@@ -124,7 +179,10 @@ export class CompanyIndexAlias {
       ...(legacyIndex ? [{ remove_index: { index: this.alias } }] : []),
     ];
     await this.client.indices.updateAliases({ actions });
-    if (previous.length > 0) await this.client.indices.delete({ index: previous }, { ignore: [404] });
+    const retiredAt = new Date().toISOString();
+    for (const [name, meta] of Object.entries(previous.length > 0 ? await this.metaOf(previous.join(',')) : {})) {
+      await this.client.indices.putMapping({ index: name, _meta: { ...meta, retired_at: retiredAt } });
+    }
     this.logger.info({ alias: this.alias, index, replaced: legacyIndex ? [this.alias] : previous }, 'company index alias moved to the fed index');
     return previous;
   }

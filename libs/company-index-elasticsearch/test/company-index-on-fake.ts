@@ -49,10 +49,11 @@ export function storedCompanies(count: number): IndexedCompany[] {
 }
 
 /** The store as a feed reads it: in id order, `batchSize` companies at a time, after an id when given. */
-export function storeSource(companies: IndexedCompany[], batchSize: number): FeedSource & { readsAfter: (string | undefined)[] } {
+export function storeSource(companies: IndexedCompany[], batchSize: number, dataVersion = 'load-1'): FeedSource & { readsAfter: (string | undefined)[] } {
   const readsAfter: (string | undefined)[] = [];
   return {
     count: companies.length,
+    dataVersion,
     readsAfter,
     async *batches(afterId?: string) {
       readsAfter.push(afterId);

@@ -22,6 +22,8 @@ export interface RecordedRequest {
   body: unknown;
   /** The request's headers with the connection's own (authorization) merged in. */
   headers: IncomingHttpHeaders;
+  /** How long the client waits for this answer (its request timeout), in milliseconds. */
+  timeoutMs?: number;
 }
 
 export interface FakeAnswer {
@@ -129,6 +131,11 @@ export class FakeCluster {
 
   /** The concrete indices a name stands for: the index itself, or those the alias points at. */
   resolve(name: string): FakeIndex[] {
+    if (name.includes(',')) return name.split(',').flatMap((part) => this.resolve(part));
+    if (name.includes('*')) {
+      const pattern = new RegExp(`^${name.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\-]/g, '\\$&')).join('.*')}$`);
+      return [...this.indices.values()].filter((candidate) => pattern.test(candidate.name));
+    }
     const index = this.indices.get(name);
     if (index) return [index];
     return [...this.indices.values()].filter((candidate) => candidate.aliases.has(name));
@@ -159,7 +166,7 @@ export class FakeCluster {
     const connected = (connection: RecordedConnection): void => {
       this.connections.push(connection);
     };
-    const handle = (params: ConnectionRequestParams, headers: IncomingHttpHeaders): ConnectionRequestResponse => this.handle(params, headers);
+    const handle = (params: ConnectionRequestParams, headers: IncomingHttpHeaders, timeoutMs?: number): ConnectionRequestResponse => this.handle(params, headers, timeoutMs);
     const heldFor = (params: ConnectionRequestParams): number | undefined => this.heldFor(params);
     class FakeConnection extends BaseConnection {
       constructor(options: ConnectionOptions) {
@@ -176,13 +183,13 @@ export class FakeCluster {
         const held = heldFor(params);
         // A request the node holds longer than the client waits fails as a real connection's does.
         if (held !== undefined && options.timeout !== undefined && held > Number(options.timeout)) throw new errors.TimeoutError('Request timed out');
-        return handle(params, { ...this.headers, ...params.headers });
+        return handle(params, { ...this.headers, ...params.headers }, options.timeout === undefined ? undefined : Number(options.timeout));
       }
     }
     return FakeConnection;
   }
 
-  private handle(params: ConnectionRequestParams, headers: IncomingHttpHeaders): ConnectionRequestResponse {
+  private handle(params: ConnectionRequestParams, headers: IncomingHttpHeaders, timeoutMs?: number): ConnectionRequestResponse {
     const contentType = String(headers['content-type'] ?? '');
     const querystring = params.querystring ?? '';
     const request: RecordedRequest = {
@@ -192,6 +199,7 @@ export class FakeCluster {
       params: new URLSearchParams(querystring),
       body: parseBody(bodyText(params.body), contentType),
       headers,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
     };
     this.requests.push(request);
     const problem = mediaTypeProblem(headers);
@@ -229,9 +237,11 @@ export class FakeCluster {
     if (method === 'PUT' && second === '_alias' && third !== undefined) return this.putAlias(first as string, third, request.body);
     if (method === 'POST' && first === '_aliases') return this.updateAliases(request.body);
     if (method === 'PUT' && second === '_settings') return this.putSettings(first as string, request.body);
+    if (method === 'GET' && second === '_settings') return this.getSettings(first as string);
     if ((method === 'POST' || method === 'GET') && second === '_refresh') return this.refresh(first as string);
     if (method === 'GET' && first === '_cluster' && second === 'health') return this.clusterHealth(third, request.params);
     if (method === 'GET' && second === '_mapping') return this.getMapping(first as string);
+    if (method === 'PUT' && second === '_mapping') return this.putMapping(first as string, request.body);
     if ((method === 'POST' || method === 'PUT') && (first === '_bulk' || second === '_bulk')) return this.bulk(request);
     if (second === '_doc' && third !== undefined) return this.document(method, first as string, third, request.body);
     if ((method === 'POST' || method === 'GET') && second === '_count') return this.count(first as string, request.body);
@@ -293,6 +303,15 @@ export class FakeCluster {
     return { body: { acknowledged: true } };
   }
 
+  /** Settings as Elasticsearch returns them: under `index`, every value a string. */
+  private getSettings(name: string): FakeAnswer {
+    const targets = this.resolve(name);
+    if (targets.length === 0) return notFound(name);
+    const asReturned = (settings: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(settings).flatMap(([key, value]) => (typeof value === 'object' ? [] : [[key.replace(/^index\./, ''), String(value)]])));
+    return { body: Object.fromEntries(targets.map((index) => [index.name, { settings: { index: asReturned(index.settings) } }])) };
+  }
+
   private refresh(name: string): FakeAnswer {
     const targets = this.resolve(name);
     if (targets.length === 0) return notFound(name);
@@ -307,9 +326,22 @@ export class FakeCluster {
     return { statusCode: timedOut ? 408 : 200, body };
   }
 
-  private getMapping(name: string): FakeAnswer {
+  /** Adds properties and replaces `_meta`, as a mapping update does. */
+  private putMapping(name: string, body: unknown): FakeAnswer {
     const targets = this.resolve(name);
     if (targets.length === 0) return notFound(name);
+    const update = (body ?? {}) as { _meta?: unknown; properties?: Record<string, unknown> };
+    for (const index of targets) {
+      const properties = { ...((index.mappings.properties ?? {}) as Record<string, unknown>), ...update.properties };
+      index.mappings = { ...index.mappings, properties, ...(update._meta === undefined ? {} : { _meta: update._meta }) };
+    }
+    return { body: { acknowledged: true } };
+  }
+
+  private getMapping(name: string): FakeAnswer {
+    const targets = this.resolve(name);
+    // A pattern that matches nothing is no error with allow_no_indices (the default).
+    if (targets.length === 0) return name.includes('*') ? { body: {} } : notFound(name);
     return { body: Object.fromEntries(targets.map((index) => [index.name, { mappings: index.mappings }])) };
   }
 

@@ -24,6 +24,10 @@ export interface SelectedCompanyIndex {
   needsFeeding: boolean;
   /** Copies the whole store into a new index and makes it the live one (Elasticsearch). */
   feed?(source: FeedSource): Promise<FeedOutcome>;
+  /** Readiness of a separate index: whether this pod can serve from it, without asking the cluster each time (Elasticsearch). */
+  readyToServe?(): Promise<void>;
+  /** Whether the live index holds the store's data of this version (Elasticsearch). */
+  isFedWith?(dataVersion: string): Promise<boolean>;
   /** Releases the back-end's own connections (the PostgreSQL index uses the service's pool). */
   close(): Promise<void>;
 }
@@ -31,13 +35,15 @@ export interface SelectedCompanyIndex {
 /** The one place that chooses the search back-end. */
 export function createCompanyIndex(settings: CompanyIndexSettings): SelectedCompanyIndex {
   if (settings.elasticsearch) {
-    const { cluster, index: indexName, layout } = settings.elasticsearch;
-    const index = createElasticsearchCompanyIndex({ cluster, indexName, layout, logger: settings.logger });
+    const { cluster, index: indexName, layout, searchBudgetMs } = settings.elasticsearch;
+    const index = createElasticsearchCompanyIndex({ cluster, indexName, layout, ...(searchBudgetMs === undefined ? {} : { searchBudgetMs }), logger: settings.logger });
     return {
       index,
       backend: 'elasticsearch',
       needsFeeding: true,
       feed: (source) => index.feed(source),
+      isFedWith: (dataVersion) => index.isFedWith(dataVersion),
+      readyToServe: () => index.readyToServe(),
       close: () => index.close(),
     };
   }

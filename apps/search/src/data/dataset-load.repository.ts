@@ -19,6 +19,8 @@ const datasetLoadRow = z.object({
 
 export type DatasetLoadRecord = z.output<typeof datasetLoadRow>;
 
+const loadKeyRow = datasetLoadRow.pick({ seed: true, companies: true });
+
 const LOAD_COLUMNS = 'seed, companies, next_index AS "nextIndex", completed, followed, job_postings AS "jobPostings", events';
 
 /** Any fixed number: the advisory lock that lets one dataset load run at a time. */
@@ -55,6 +57,19 @@ export async function completeDatasetLoad(db: Queryable, seed: number, companies
 export async function latestCompletedDatasetLoad(db: Queryable): Promise<DatasetLoadRecord | undefined> {
   const { rows } = await db.query(`SELECT ${LOAD_COLUMNS} FROM dataset_loads WHERE completed ORDER BY finished_at DESC NULLS LAST LIMIT 1`);
   return rows[0] ? datasetLoadRow.parse(rows[0]) : undefined;
+}
+
+/**
+ * What the store's loaded data is: every finished load, in the order they finished (a load
+ * keeps the rows already stored, so the store holds them all). Changes with any new load,
+ * whatever the company count.
+ */
+export async function datasetDataVersion(db: Queryable): Promise<string> {
+  const { rows } = await db.query('SELECT seed, companies FROM dataset_loads WHERE completed ORDER BY finished_at NULLS FIRST, seed, companies');
+  return rows
+    .map((row) => loadKeyRow.parse(row))
+    .map((load) => `${load.seed}x${load.companies}`)
+    .join(',');
 }
 
 /** Waits until no other connection runs a load, then holds the load lock for this connection's session. */

@@ -11,6 +11,7 @@ import {
   advanceDatasetLoad,
   analyzeCompanyStore,
   beginDatasetLoad,
+  datasetDataVersion,
   completeDatasetLoad,
   liftStatementTimeout,
   lockDatasetLoads,
@@ -174,18 +175,20 @@ async function* storedCompanyBatches(pool: Pool, from?: string): AsyncGenerator<
 }
 
 /**
- * A separate index (Elasticsearch) gets every stored company when it does not hold as many as
- * the store, e.g. on a fresh cluster: a feed copies the store into a new index and makes it
- * the live one, resuming an interrupted feed of the same data where it stopped.
+ * A separate index (Elasticsearch) gets every stored company when it was not fed with the
+ * store's data version (a fresh cluster, a new load, a new mapping), whatever the counts: a
+ * feed copies the store into a new index and makes it the live one, resuming an interrupted
+ * feed of the same data where it stopped.
  */
 async function feedIndex(deps: DatasetLoaderDeps): Promise<void> {
-  const { index, feed } = deps.selectedIndex;
-  if (!deps.selectedIndex.needsFeeding || feed === undefined) {
+  const { index, feed, isFedWith } = deps.selectedIndex;
+  if (!deps.selectedIndex.needsFeeding || feed === undefined || isFedWith === undefined) {
     await index.refresh();
     return;
   }
+  const dataVersion = await datasetDataVersion(deps.pool);
+  if (await isFedWith(dataVersion)) return;
   const stored = await storedCompanyCount(deps.pool);
-  if ((await index.count({})) === stored) return;
-  deps.logger.info({ backend: deps.selectedIndex.backend, stored }, 'feeding the search index');
-  await feed({ count: stored, batches: (afterId) => storedCompanyBatches(deps.pool, afterId) });
+  deps.logger.info({ backend: deps.selectedIndex.backend, stored, dataVersion }, 'feeding the search index');
+  await feed({ count: stored, dataVersion, batches: (afterId) => storedCompanyBatches(deps.pool, afterId) });
 }
