@@ -3,7 +3,7 @@ import type { CompanySummary } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
 import { reportClusterHealth } from './cluster-health';
 import type { Logger } from '@radar/platform/logger';
-import type { CompanyIndex, DomainOwner, IndexedCompany, NameIndex, NormalizedFilters, PagePosition, SearchPage, SimilarMatch, SortSpec } from '@radar/company-index';
+import type { CompanyIndex, DomainOwner, IndexedCompany, NameMatches, NormalizedFilters, PagePosition, SearchPage, SimilarMatch, SortSpec } from '@radar/company-index';
 import { BULK_BATCH_SIZE, BulkUpsertError, bulkUpsertCompanies, type BulkUpsertSettings } from './bulk-upsert';
 import { feedCompanies, type FeedOutcome, type FeedSource } from './company-feed';
 import { MAPPING_VERSION, type IndexLayout } from './company-index-definition';
@@ -212,7 +212,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     return Promise.reject(notOnElasticsearch());
   }
 
-  nameIndex(): Promise<NameIndex> {
+  nameCandidates(): Promise<NameMatches[]> {
     return Promise.reject(notOnElasticsearch());
   }
 

@@ -1,7 +1,7 @@
 import { generateCompanies } from '@radar/dataset';
-import type { IndexedCompany } from '@radar/company-index';
-import { toIndexedCompany } from '@radar/company-index';
-import { aSparseIndexedCompany } from '@radar/company-index/testing';
+import type { IndexedCompany } from '../../src/company-index';
+import { toIndexedCompany } from '../../src/dataset-company';
+import { aSparseIndexedCompany } from '../indexed-company';
 
 /** The small generated dataset the suite searches: enough for every facet and sort to have ties and gaps. */
 export const FIXTURE_SEED = 11;
