@@ -136,7 +136,12 @@ export interface CompanyIndex {
   refresh(): Promise<void>;
   /** Companies whose own or other domain is one of `domains` (normalised, lower case). */
   domainOwners(domains: string[]): Promise<DomainOwner[]>;
-  /** Per name, in the order given: the companies whose name similarity to it reaches NAME_CANDIDATE_MIN (lookup/name-words.ts), within its country when one is given. */
+  /**
+   * Per name, in the order given: companies whose name similarity to it reaches
+   * NAME_CANDIDATE_MIN (lookup/name-words.ts), within its country when one is given; at least
+   * the best LOOKUP_MAX_CANDIDATES of them by similarity, ties by id (all a decision reads:
+   * lookup-decision.ts), in no order; or that no company is in its country.
+   */
   nameCandidates(queries: NameQuery[]): Promise<NameMatches[]>;
   /** The summaries of these companies, in no particular order; unknown ids are left out. */
   summariesOf(ids: string[]): Promise<CompanySummary[]>;

@@ -1,6 +1,8 @@
 import type { IndexedCompany } from '../src/company-index';
 import type { DomainOwner } from '../src/lookup/domain-resolution';
-import type { NameMatches, NameQuery } from '../src/lookup/name-index';
+import { LOOKUP_MAX_CANDIDATES } from '@radar/contracts';
+import { byNameSimilarity } from '../src/lookup/lookup-decision';
+import type { NameCandidate, NameMatches, NameQuery } from '../src/lookup/name-index';
 import { NAME_CANDIDATE_MIN, nameSimilarity } from '../src/lookup/name-words';
 
 /**
@@ -39,7 +41,14 @@ export function referenceNameMatches(companies: readonly IndexedCompany[], query
   return { knownCountry: true, candidates };
 }
 
-/** An engine's answer in the reference's order. */
-export function sortedMatches(matches: NameMatches): NameMatches {
-  return matches.knownCountry ? { knownCountry: true, candidates: [...matches.candidates].sort((a, b) => compare(a.companyId, b.companyId)) } : matches;
+/** What a lookup decides on of an answer: whether the country is known, and its best candidates in order. */
+export function bestNameCandidates(matches: NameMatches): { knownCountry: boolean; best?: NameCandidate[] } {
+  return matches.knownCountry ? { knownCountry: true, best: [...matches.candidates].sort(byNameSimilarity).slice(0, LOOKUP_MAX_CANDIDATES) } : { knownCountry: false };
+}
+
+/** Candidates of an answer that the reference does not have, or has with another similarity. */
+export function unexpectedCandidates(answer: NameMatches, reference: NameMatches): NameCandidate[] {
+  if (!answer.knownCountry) return [];
+  const expected = new Map((reference.knownCountry ? reference.candidates : []).map((candidate) => [candidate.companyId, candidate.similarity]));
+  return answer.candidates.filter((candidate) => expected.get(candidate.companyId) !== candidate.similarity);
 }

@@ -1,15 +1,19 @@
 import { parseLookupDomain, type CompanyFilters, type CompanySummary } from '@radar/contracts';
 import type { CompanyIndex, IndexedCompany, SimilarMatch } from '../../src/company-index';
-import type { NameQuery } from '../../src/lookup/name-index';
+import type { NameMatches, NameQuery } from '../../src/lookup/name-index';
 import { normalizeFilters } from '../../src/normalize-filters';
 import { anIndexedCompany } from '../indexed-company';
-import { referenceDomainOwners, referenceNameMatches, sortedMatches, sortedOwners } from '../reference-lookup';
+import { bestNameCandidates, referenceDomainOwners, referenceNameMatches, sortedOwners, unexpectedCandidates } from '../reference-lookup';
 import { matchSetOf } from '../reference-search';
 import { referenceSimilar, referenceTerms, type ReferenceSimilar } from '../reference-similar';
 import { FIXTURE_LOAD_TIMEOUT_MS, searchAllPages, type ConformanceEngine, type OpenedIndex } from './conformance-engine';
 import { buildFixture, commonest } from './fixture-companies';
 
-/** Companies made for the lookup rules the generated data may not exercise: a host that is a company's own domain under another's registrable domain, a domain two companies share, namesakes in two countries. */
+/**
+ * Companies made for the lookup rules the generated data may not exercise: a host that is a
+ * company's own domain under another's registrable domain, a domain two companies share,
+ * namesakes in two countries, and more companies sharing a name word than a lookup shows.
+ */
 const ZORBLAX_UK = '10000000-0000-4000-8000-000000000001';
 const ZORBLAX_DE = '10000000-0000-4000-8000-000000000002';
 const JOBS_HOST = '10000000-0000-4000-8000-000000000003';
@@ -22,6 +26,9 @@ const LOOKUP_EDGE: IndexedCompany[] = [
   anIndexedCompany({ id: JOBS_HOST, name: 'Quillfeather Careers', domain: 'jobs.zorblax-cloud.co.uk', otherDomains: [], country: 'United Kingdom' }),
   anIndexedCompany({ id: VEXMOOR_A, name: 'Vexmoor Analytics', domain: 'vexmoor-analytics.com', otherDomains: ['vexmoor.io'] }),
   anIndexedCompany({ id: VEXMOOR_B, name: 'Vexmoor Holdings', domain: 'vexmoor-holdings.com', otherDomains: ['vexmoor.io'] }),
+  ...['Labs', 'Group', 'Systems', 'Partners', 'Digital'].map((word, at) =>
+    anIndexedCompany({ id: `10000000-0000-4000-8000-00000000001${at}`, name: `Orvanta ${word}`, domain: `orvanta-${word.toLowerCase()}.com`, otherDomains: [] }),
+  ),
 ];
 
 const similarAnswer = (matches: SimilarMatch[]): ReferenceSimilar[] =>
@@ -154,7 +161,7 @@ export function describeCompanyListsConformance(name: string, engine: Conformanc
         expect(sortedOwners(await index.domainOwners(keys))).toEqual(referenceDomainOwners(all, keys));
       });
 
-      it('finds exactly the companies whose names reach the candidate similarity, within a country when given', async () => {
+      it('finds the best companies whose names reach the candidate similarity, within a country when given, and no other', async () => {
         const byName = new Map<string, IndexedCompany[]>();
         for (const company of all) byName.set(company.name, [...(byName.get(company.name) ?? []), company]);
         const unique = all.filter((company) => byName.get(company.name)?.length === 1 && company.name.split(' ').length >= 2).slice(0, 12);
@@ -162,6 +169,8 @@ export function describeCompanyListsConformance(name: string, engine: Conformanc
           ...unique.map((company) => ({ name: company.name.toUpperCase() })),
           ...unique.slice(0, 4).map((company) => ({ name: company.name.split(' ')[0] as string })),
           ...unique.slice(4, 8).map((company) => ({ name: `${company.name} Holdings Inc.`, country: company.country ?? 'Germany' })),
+          { name: 'Orvanta' },
+          { name: 'orvanta labs' },
           { name: 'ZORBLAX cloud, Inc.' },
           { name: 'Zorblax Cloud', country: 'Germany' },
           { name: 'Zorblax Cloud', country: 'Atlantis' },
@@ -170,7 +179,10 @@ export function describeCompanyListsConformance(name: string, engine: Conformanc
           { name: 'Inc.' },
         ];
         const answers = await index.nameCandidates(queries);
-        expect(answers.map(sortedMatches)).toEqual(queries.map((query) => referenceNameMatches(all, query)));
+        const expected = queries.map((query) => referenceNameMatches(all, query));
+        expect(answers.map(bestNameCandidates)).toEqual(expected.map(bestNameCandidates));
+        expect(answers.flatMap((answer, at) => unexpectedCandidates(answer, expected[at] as NameMatches))).toEqual([]);
+        expect(expected.filter((matches) => matches.knownCountry && matches.candidates.length > 3).length).toBeGreaterThan(0);
         expect(answers[queries.length - 5]).toEqual({ knownCountry: true, candidates: [{ companyId: ZORBLAX_DE, similarity: 100 }] });
         expect(answers[queries.length - 4]).toEqual({ knownCountry: false });
       });
