@@ -103,7 +103,7 @@ export function boundClauses(seeds: readonly SimilarityProfile<string>[]): Query
 
 /** The candidates of a request: the companies matching its filters, seeds left out. */
 function candidateFilter(seedIds: string[], filters: NormalizedFilters | undefined): Pick<estypes.QueryDslBoolQuery, 'filter' | 'must_not'> {
-  return { filter: filters === undefined ? [] : [buildCompanyQuery(filters)], must_not: [{ ids: { values: seedIds } }] };
+  return { ...(filters === undefined ? {} : { filter: [buildCompanyQuery(filters)] }), must_not: [{ ids: { values: seedIds } }] };
 }
 
 /**
