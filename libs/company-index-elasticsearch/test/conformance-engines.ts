@@ -1,26 +1,29 @@
 import { Client } from '@elastic/elasticsearch';
 import { Pool } from 'pg';
-import type { ConformanceEngine } from '@radar/company-index/testing';
+import type { ConformanceEngine, OpenedIndex } from '@radar/company-index/testing';
 import { silentLogger, testInfrastructure, uniqueSuffix } from '@radar/platform/testing';
-import { connectionOptions, createElasticsearchCompanyIndex, type ElasticsearchCluster } from '../src';
+import { connectionOptions, createElasticsearchCompanyIndex, type ElasticsearchCluster, type ElasticsearchCompanyIndex } from '../src';
 import { companyIndexOnFake } from './company-index-on-fake';
 
-/** PostgreSQL, where the conformance oracle reads text as the english configuration does. */
-const textSearchDatabase = (): Pool => new Pool({ connectionString: testInfrastructure.postgresUrl, max: 1 });
+/**
+ * An opened index, with PostgreSQL beside it, where the conformance oracle reads text as the
+ * english configuration does; closing it closes both, then does what `cleanUp` says.
+ */
+function opened(index: ElasticsearchCompanyIndex, cleanUp: () => Promise<void> = async () => undefined): OpenedIndex {
+  const textSearch = new Pool({ connectionString: testInfrastructure.postgresUrl, max: 1 });
+  return {
+    index,
+    textSearch,
+    close: async () => {
+      await Promise.all([index.close(), textSearch.end()]);
+      await cleanUp();
+    },
+  };
+}
 
 /** The engine on a fake cluster of its own per opened index (fake-cluster.ts). */
 export const FAKE_CLUSTER_ENGINE: ConformanceEngine = {
-  async open() {
-    const { index } = companyIndexOnFake();
-    const textSearch = textSearchDatabase();
-    return {
-      index,
-      textSearch,
-      close: async () => {
-        await Promise.all([index.close(), textSearch.end()]);
-      },
-    };
-  },
+  open: async () => opened(companyIndexOnFake().index),
 };
 
 /**
@@ -47,18 +50,12 @@ export function realClusterEngine(cluster: ElasticsearchCluster): ConformanceEng
     async open() {
       const alias = `radar-conformance-${uniqueSuffix()}`;
       const index = createElasticsearchCompanyIndex({ cluster, indexName: alias, layout: { shards: 3, replicas: 1, refreshInterval: '1s' }, logger: silentLogger() });
-      const textSearch = textSearchDatabase();
-      return {
-        index,
-        textSearch,
-        close: async () => {
-          await Promise.all([index.close(), textSearch.end()]);
-          const client = new Client(connectionOptions(cluster, { requestTimeoutMs: 30_000, maxRetries: 2 }));
-          const made = Object.keys(await client.indices.get({ index: `${alias}*` }));
-          if (made.length > 0) await client.indices.delete({ index: made }, { ignore: [404] });
-          await client.close();
-        },
-      };
+      return opened(index, async () => {
+        const client = new Client(connectionOptions(cluster, { requestTimeoutMs: 30_000, maxRetries: 2 }));
+        const made = Object.keys(await client.indices.get({ index: `${alias}*` }));
+        if (made.length > 0) await client.indices.delete({ index: made }, { ignore: [404] });
+        await client.close();
+      });
     },
   };
 }

@@ -55,6 +55,8 @@ const isAlpha = (char: string | undefined): boolean => char !== undefined && !is
 const isMark = (char: string | undefined): boolean => char !== undefined && /^[\p{Mn}\p{Me}\p{Cf}]$/u.test(char);
 const isAlnum = (char: string | undefined): boolean => isAlpha(char) || isDigit(char);
 const isSpace = (char: string | undefined): boolean => char !== undefined && /^\s$/u.test(char);
+/** A character of a path's names: an ASCII letter or digit, or `_`. */
+const isPathChar = (char: string | undefined): boolean => isAsciiLetter(char) || isDigit(char) || char === '_';
 /** Characters a run of blanks stops before: each may start a token of its own. */
 const BLANK_STOPS = new Set(['-', '+', '&', '/', '<']);
 
@@ -256,28 +258,25 @@ class Scanner {
   /** After a `/`. */
   private fileAfterSlash(from: number): Read | undefined {
     const char = this.at(from);
-    if (isAsciiLetter(char) || isDigit(char) || char === '_') return this.file(from + 1);
+    if (isPathChar(char)) return this.file(from + 1);
     if (char === '.') return this.pathAfterSlashDot(from + 1);
-    if (char === '~') return this.fileAfterTilde(from + 1);
-    return undefined;
+    return char === '~' ? this.fileAfterTilde(from + 1) : undefined;
   }
 
   /** After a `~` (a home directory). */
   private fileAfterTilde(from: number): Read | undefined {
-    const char = this.at(from);
-    if (isAsciiLetter(char) || isDigit(char) || char === '_') return this.file(from + 1);
-    return char === '/' ? this.fileAfterSlash(from + 1) : undefined;
+    if (isPathChar(this.at(from))) return this.file(from + 1);
+    return this.is(from, '/') ? this.fileAfterSlash(from + 1) : undefined;
   }
 
   /** After a `.` that follows a word: a path goes on only with a letter, digit or `_`. */
   private fileAfterDot(from: number): Read | undefined {
-    const char = this.at(from);
-    return isAsciiLetter(char) || isDigit(char) || char === '_' ? this.file(from + 1) : undefined;
+    return isPathChar(this.at(from)) ? this.file(from + 1) : undefined;
   }
 
   private file(from: number): Read {
     let end = from;
-    while (isAsciiLetter(this.at(end)) || isDigit(this.at(end)) || this.is(end, '_') || this.is(end, '-')) end += 1;
+    while (isPathChar(this.at(end)) || this.is(end, '-')) end += 1;
     const next = this.at(end);
     if (next === '.') return this.fileAfterDot(end + 1) ?? { end, type: 'file' };
     if (next === '/') return this.fileAfterSlash(end + 1) ?? { end, type: 'file' };
@@ -286,18 +285,13 @@ class Scanner {
 
   /** `/.`: a path naming a hidden file, `/..`, or `/./`. */
   private pathAfterSlashDot(from: number): Read | undefined {
-    const char = this.at(from);
-    if (isAsciiLetter(char) || isDigit(char) || char === '_') return this.file(from + 1);
-    if (char === '.') return this.pathAfterDots(from + 1);
-    if (char === '/') return this.fileAfterSlash(from + 1);
-    return undefined;
+    return isPathChar(this.at(from)) ? this.file(from + 1) : this.pathAfterFirstDot(from);
   }
 
   /** A `.` at the start of a token: `..` or `./`. */
   private pathAfterFirstDot(from: number): Read | undefined {
     if (this.is(from, '.')) return this.pathAfterDots(from + 1);
-    if (this.is(from, '/')) return this.fileAfterSlash(from + 1);
-    return undefined;
+    return this.is(from, '/') ? this.fileAfterSlash(from + 1) : undefined;
   }
 
   /** After `..`: the end of the text, a space or a `/` ends a path, or it goes on after the `/`. */
@@ -325,21 +319,23 @@ class Scanner {
   }
 
   private compoundPart(from: number, kind: WordKind): Read {
+    const { end, kind: current } = this.wordRun(from, kind);
+    if (this.is(end, '-')) return this.hyphenated(end + 1, current) ?? { end, type: COMPOUND_TYPE[current] };
+    return { end, type: COMPOUND_TYPE[current] };
+  }
+
+  /** Letters, digits and marks from `from` on, and what they make the word: a letter outside ASCII makes it letters, a digit digits. */
+  private wordRun(from: number, kind: WordKind): { end: number; kind: WordKind } {
     let end = from;
     let current = kind;
     for (;;) {
       const char = this.at(end);
-      if (isAsciiLetter(char) || (current !== 'ascii' && isAlpha(char))) end += 1;
+      if (isDigit(char)) current = 'digits';
       else if (isAlpha(char) || isMark(char)) {
-        if (current === 'ascii') current = 'letters';
-        end += 1;
-      } else if (isDigit(char)) {
-        current = 'digits';
-        end += 1;
-      } else break;
+        if (current === 'ascii' && !isAsciiLetter(char)) current = 'letters';
+      } else return { end, kind: current };
+      end += 1;
     }
-    if (this.is(end, '-')) return this.hyphenated(end + 1, current) ?? { end, type: COMPOUND_TYPE[current] };
-    return { end, type: COMPOUND_TYPE[current] };
   }
 
   /**
@@ -366,16 +362,7 @@ class Scanner {
   }
 
   private part(start: number, kind: WordKind, tokens: TextToken[]): number {
-    let end = start + 1;
-    let current = kind;
-    for (;;) {
-      const char = this.at(end);
-      if (isDigit(char)) current = 'digits';
-      else if (isAlpha(char) || isMark(char)) {
-        if (current === 'ascii' && !isAsciiLetter(char)) current = 'letters';
-      } else break;
-      end += 1;
-    }
+    const { end, kind: current } = this.wordRun(start + 1, kind);
     tokens.push({ type: PART_TYPE[current], text: this.chars.slice(start, end).join('') });
     return end;
   }
