@@ -106,9 +106,10 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     this.liveAlias = new CompanyIndexAlias(options.searchClient, options.alias, options.layout, options.logger, options.greenTimeout);
     this.feedingAlias = new CompanyIndexAlias(options.writeClient, options.alias, options.layout, options.logger, options.greenTimeout);
     this.progress = new FeedProgressStore(options.writeClient, `${options.alias}-feed-progress`, options.logger);
+    // Lookups and similar companies answer a caller too: their searches keep to the same time budget.
     this.reader = {
       alias: this.alias,
-      search: async (request, what) => this.whole(await this.read(() => this.searchClient.search<unknown>(request)), what),
+      search: async (request, what) => this.whole(await this.read(() => this.searchClient.search<unknown>({ ...request, timeout: this.searchTimeout })), what),
       searchEach: (requests, what) => this.searchEach(requests, what),
     };
   }
@@ -358,7 +359,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     if (requests.length === 0) return [];
     const searches = requests.flatMap(({ index, preference, allow_partial_search_results: partial, ...body }) => [
       { index: index ?? this.alias, ...(preference === undefined ? {} : { preference }), ...(partial === undefined ? {} : { allow_partial_search_results: partial }) },
-      body as estypes.MsearchMultisearchBody,
+      { ...body, timeout: this.searchTimeout } as estypes.MsearchMultisearchBody,
     ]);
     const answer = await this.read(() => this.searchClient.msearch<unknown>({ searches }));
     return answer.responses.map((response) => this.whole(multiSearchAnswer(response), what));

@@ -48,9 +48,12 @@ function asSent(request: RecordedRequest | undefined): Record<string, unknown> {
   return { ...(request.body as Record<string, unknown>), ...params };
 }
 
-/** A recorded request as the client sends it to `/companies/_search`: the index in the path, the preference any of its form. */
+/**
+ * A recorded request as the adapter sends it to `/companies/_search`: the index in the path,
+ * the preference any of its form, and the searches' time budget beside it.
+ */
 function expectedOnTheWire({ index: _index, preference, ...rest }: { index: string; preference?: RegExp } & Record<string, unknown>): Record<string, unknown> {
-  return { ...rest, ...(preference === undefined ? {} : { preference: expect.stringMatching(preference) }) };
+  return { ...rest, timeout: expect.any(String), ...(preference === undefined ? {} : { preference: expect.stringMatching(preference) }) };
 }
 
 const SEED = anIndexedCompany({ description: 'Cloud analytics.' });
