@@ -1,10 +1,9 @@
 import path from 'node:path';
-import type { Pool } from 'pg';
 import { JOB_KINDS } from '@radar/contracts';
 import { OperatorJobs } from '@radar/platform/jobs';
 import { defineService, runService } from '@radar/platform/service';
 import { searchPoolOptions } from '@radar/company-index-postgres';
-import { createCompanyIndex, type SelectedCompanyIndex } from './clients/company-index';
+import { createCompanyIndex } from './clients/company-index';
 import { elasticsearchSettingsOf, searchConfig } from './config';
 import { CursorCodec } from './domain/cursor-codec';
 import { consumeExportUnlocks } from './events/export-unlock.consumers';
@@ -16,12 +15,7 @@ import { datasetVersion } from './use-cases/dataset/dataset-status';
 import type { SearchDeps } from './use-cases/deps';
 import { warmDefaultSearch } from './use-cases/search-companies';
 
-export interface SearchServiceOptions {
-  /** Replaces the back-end the configuration would choose (the conformance suite runs each back-end). */
-  companyIndex?: (pool: Pool) => SelectedCompanyIndex;
-}
-
-export const createSearchService = (options: SearchServiceOptions = {}) =>
+export const createSearchService = () =>
   defineService({
     name: 'search',
     config: searchConfig,
@@ -32,8 +26,7 @@ export const createSearchService = (options: SearchServiceOptions = {}) =>
     streams: ['COMPANIES'],
     async wire({ config, logger, pool, bus }) {
       const elasticsearch = elasticsearchSettingsOf(config);
-      const selectedIndex =
-        options.companyIndex?.(pool) ?? createCompanyIndex({ ...(elasticsearch === undefined ? {} : { elasticsearch }), pool, logger });
+      const selectedIndex = createCompanyIndex({ ...(elasticsearch === undefined ? {} : { elasticsearch }), pool, logger });
       logger.info({ backend: selectedIndex.backend }, 'search index selected');
       const jobs = new OperatorJobs({ service: 'search', db: pool, logger, kinds: { [JOB_KINDS.datasetLoad]: datasetLoadJob({ pool, selectedIndex, logger }) } });
       const deps: SearchDeps = { pool, companyIndex: selectedIndex.index, cursors: new CursorCodec(config.CURSOR_SECRET) };

@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { Caller } from '@radar/contracts';
 import { signCaller } from '@radar/platform/internal-auth';
 import { aCaller, startTestService, TEST_SECRETS } from '@radar/platform/testing';
-import { createSearchService, type SearchServiceOptions } from '../src/service';
+import { createSearchService } from '../src/service';
 
 export const SIGNING_SECRET: string = TEST_SECRETS.INTERNAL_SIGNING_SECRET;
 export const OPERATOR_SECRET: string = TEST_SECRETS.OPERATOR_SECRET;
@@ -14,13 +14,11 @@ export const MIGRATIONS = path.join(__dirname, '../prisma/migrations');
 /** A caller of the workspace, as the gateway would sign it. */
 export const callerFor = aCaller;
 
-export type StartOptions = SearchServiceOptions;
-
 export type TestSearch = Awaited<ReturnType<typeof startSearch>>;
 
 /** A search service of its own (fresh database, own NATS namespace), wired as in production, and a caller of a fresh workspace. */
-export async function startSearch(options: StartOptions = {}) {
-  const service = await startTestService(createSearchService(options), { env: { DATABASE_POOL_SIZE: '6' } });
+export async function startSearch() {
+  const service = await startTestService(createSearchService(), { env: { DATABASE_POOL_SIZE: '6' } });
   const { deps } = service;
   const app = service.apps.main!;
   const pool = deps.pool;

@@ -78,6 +78,8 @@ describe('bulkUpsertCompanies', () => {
       id: 'sparse',
       name: 'lumen & co',
       name_sort: 'lumen & co',
+      name_words: ['lumen'],
+      name_word_count: 1,
       domain: 'northwind-analytics-4k2.io',
       data_quality_score: 2,
     });

@@ -79,7 +79,14 @@ export interface BulkUpsertTarget {
   index: string;
   /** The bulk request fails rather than create an index, should `index` not name an alias. */
   requireAlias: boolean;
+  /**
+   * The document a company is written as; without one, without characteristic terms (a write
+   * outside a feed: the index computes them again at its next refresh).
+   */
+  documentOf?: (company: IndexedCompany) => CompanyDocument;
 }
+
+const withoutTerms = (company: IndexedCompany): CompanyDocument => toCompanyDocument(company, []);
 
 /** The source's batches written so far, every company of each one acknowledged. */
 export interface AcknowledgedBatches {
@@ -250,7 +257,7 @@ function documentsOf(run: BulkRun, batch: IndexedCompany[]): CompanyDocument[] {
   const documents: CompanyDocument[] = [];
   for (const company of batch) {
     try {
-      documents.push(toCompanyDocument(company));
+      documents.push((run.target.documentOf ?? withoutTerms)(company));
     } catch (error) {
       if (!(error instanceof UnindexableCompanyError)) throw error;
       rejected(run, { id: company.id, status: 400, type: 'invalid_company', reason: error.problem });

@@ -1,4 +1,4 @@
-import type { IndexedCompany } from '@radar/company-index';
+import { nameWords, type IndexedCompany } from '@radar/company-index';
 import { indexingProblem, UnindexableCompanyError } from './indexable-company';
 
 /** A connection as stored: a nested object, so the fields of one entry are matched together. */
@@ -18,6 +18,10 @@ export interface CompanyDocument {
   name: string;
   /** The name again, as a lowercase-normalised keyword: the case-insensitive name sort. */
   name_sort: string;
+  /** The name's words as lookups compare names (lookup/name-words.ts): name lookups find candidates by them. */
+  name_words: string[];
+  /** How many name words there are: a name lookup bounds a candidate's word count by it. */
+  name_word_count: number;
   domain: string;
   /** Other domains the company is known by: matched by the domains filter and lookups as `domain` is. */
   other_domains?: string[];
@@ -40,16 +44,24 @@ export interface CompanyDocument {
   profile_url?: string;
   data_quality_score: number;
   connections?: ConnectionDocument[];
+  /** The description's characteristic terms, best first (similar/characteristic-terms.ts), at the data the index was built from. */
+  characteristic_terms?: string[];
 }
 
 export const NAICS_PREFIX_LENGTH = 2;
 
-/** The company as indexed; throws UnindexableCompanyError for one Elasticsearch would refuse. */
-export function toCompanyDocument(company: IndexedCompany): CompanyDocument {
+/**
+ * The company as indexed, with its description's characteristic terms; throws
+ * UnindexableCompanyError for one Elasticsearch would refuse.
+ */
+export function toCompanyDocument(company: IndexedCompany, characteristicTerms: readonly string[]): CompanyDocument {
+  const words = nameWords(company.name);
   const document: CompanyDocument = {
     id: company.id,
     name: company.name,
     name_sort: company.name,
+    name_words: words,
+    name_word_count: words.length,
     domain: company.domain,
     data_quality_score: company.dataQualityScore,
   };
@@ -72,6 +84,7 @@ export function toCompanyDocument(company: IndexedCompany): CompanyDocument {
   if (company.fundingTotalUsd !== null) document.funding_total_usd = company.fundingTotalUsd;
   if (company.lastFundingDate !== null) document.last_funding_date = company.lastFundingDate;
   if (company.profileUrl !== null) document.profile_url = company.profileUrl;
+  if (characteristicTerms.length > 0) document.characteristic_terms = [...characteristicTerms];
   if (company.connections.length > 0) {
     document.connections = company.connections.map((connection) => ({
       category: connection.category,

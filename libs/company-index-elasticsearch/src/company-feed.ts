@@ -2,9 +2,11 @@ import type { Client } from '@elastic/elasticsearch';
 import type { Logger } from '@radar/platform/logger';
 import type { IndexedCompany } from '@radar/company-index';
 import { bulkUpsertCompanies, DeadLetters, type BulkItemFailure, type BulkUpsertSettings } from './bulk-upsert';
+import { toCompanyDocument } from './company-document';
 import { MAPPING_VERSION } from './company-index-definition';
 import type { FeedProgress, FeedProgressStore } from './feed-progress';
 import type { CompanyIndexAlias } from './index-alias';
+import { CharacteristicTerms } from './similar/characteristic-terms';
 
 /** The companies a feed copies: the store, read in id order. */
 export interface FeedSource {
@@ -59,6 +61,13 @@ async function resumableFeed(deps: CompanyFeedDeps, source: FeedSource): Promise
   return undefined;
 }
 
+/** Reads every stored company once for the statistics the characteristic terms are ranked by. */
+async function countedTerms(source: FeedSource): Promise<CharacteristicTerms> {
+  const terms = new CharacteristicTerms();
+  for await (const batch of source.batches()) for (const company of batch) terms.count(company.description);
+  return terms;
+}
+
 /**
  * Copies every stored company into a new index and makes it the live one: the index is made
  * with the layout's shards but no replica and no refresh, filled through bulk requests,
@@ -68,7 +77,9 @@ async function resumableFeed(deps: CompanyFeedDeps, source: FeedSource): Promise
  * operator can point the alias back, and deleted by the first feed after that). Progress is recorded
  * per acknowledged batch, so a feed that fails (the cluster gone for longer than the retries
  * last, the process stopped) is resumed by the next one from its last acknowledged batch
- * instead of from the first company.
+ * instead of from the first company. Each company is written with its characteristic terms,
+ * for which the whole store is read once first (a resumed feed reads it again: the terms of
+ * the companies it writes must be those of the ones written before it).
  */
 export async function feedCompanies(deps: CompanyFeedDeps, source: FeedSource): Promise<FeedOutcome> {
   await deps.alias.ensure();
@@ -81,8 +92,10 @@ export async function feedCompanies(deps: CompanyFeedDeps, source: FeedSource): 
 
   const deadLetters = new DeadLetters();
   try {
+    const terms = await countedTerms(source);
+    const documentOf = (company: IndexedCompany) => toCompanyDocument(company, terms.of(company.description));
     await bulkUpsertCompanies(
-      { client: deps.client, index, requireAlias: false },
+      { client: deps.client, index, requireAlias: false, documentOf },
       source.batches(start.afterId),
       deps.bulk,
       (acknowledged) => deps.progress.record({ ...start, afterId: acknowledged.lastId, fed: start.fed + acknowledged.companies }),

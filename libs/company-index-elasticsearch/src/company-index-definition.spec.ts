@@ -23,7 +23,7 @@ const typeOf = (field: string): string | undefined => (properties[field] as { ty
 
 describe('company index mapping', () => {
   it('maps every field a stored company can carry (a strict mapping rejects any other)', () => {
-    const document = toCompanyDocument(anIndexedCompany());
+    const document = toCompanyDocument(anIndexedCompany(), ['analyt', 'cloud']);
     expect(COMPANY_MAPPINGS.dynamic).toBe('strict');
     expect(Object.keys(document).sort()).toEqual(Object.keys(properties).sort());
   });

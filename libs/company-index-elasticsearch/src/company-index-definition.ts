@@ -18,7 +18,7 @@ export const DEVELOPMENT_LAYOUT: IndexLayout = { shards: 1, replicas: 0, refresh
  * built with (`_meta`), and one built with an older version keeps serving until a feed
  * replaces it.
  */
-export const MAPPING_VERSION = 4;
+export const MAPPING_VERSION = 5;
 
 export const NAME_SORT_NORMALIZER = 'lowercase_sort';
 /** Free text in English, with PostgreSQL's stop words and stemmer. */
@@ -71,6 +71,9 @@ export const COMPANY_MAPPINGS: estypes.MappingTypeMapping = {
     // Keyword order is UTF-8 byte order, as PostgreSQL's lower(name) COLLATE "C"; the normalizer
     // lower-cases code point by code point as PostgreSQL's lower() does in a UTF-8 database.
     name_sort: { ...keyword, normalizer: NAME_SORT_NORMALIZER },
+    // Name lookups: the normalised words (already cut and folded, so an exact keyword each) and their number.
+    name_words: keyword,
+    name_word_count: { type: 'short' },
     // Filters and facets need the exact value; the free-text query reads the analysed sub-field.
     // A domain is read as its labels, unstemmed: "acme-cloud.io" is acme, cloud, io (PostgreSQL's
     // 'simple' configuration). The query is read as English, stemmed, against them, as PostgreSQL
@@ -95,6 +98,8 @@ export const COMPANY_MAPPINGS: estypes.MappingTypeMapping = {
     last_funding_date: { type: 'date', format: 'strict_date' },
     profile_url: storedOnly,
     data_quality_score: { type: 'integer' },
+    // Similar companies: what the rule compares of descriptions, stored at feed time (one set per data version).
+    characteristic_terms: keyword,
     connections: {
       type: 'nested',
       properties: {

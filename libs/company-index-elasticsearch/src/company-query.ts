@@ -189,9 +189,7 @@ export function buildCompanyQuery(filters: NormalizedFilters): Query {
   if (naics !== undefined) filter.push(naics);
 
   if (nonEmpty(filters.technologies)) filter.push({ terms: { technologies: filters.technologies } });
-  if (nonEmpty(filters.domains)) {
-    filter.push({ bool: { should: [{ terms: { domain: filters.domains } }, { terms: { other_domains: filters.domains } }], minimum_should_match: 1 } });
-  }
+  if (nonEmpty(filters.domains)) filter.push(domainsQuery(filters.domains));
   if (nonEmpty(filters.technologyCategories)) filter.push({ terms: { technology_categories: filters.technologyCategories } });
 
   if (filters.employeeCounts !== undefined) {
@@ -222,6 +220,11 @@ export function buildCompanyQuery(filters: NormalizedFilters): Query {
   if (filter.length > 0) bool.filter = filter;
   if (mustNot.length > 0) bool.must_not = mustNot;
   return { bool };
+}
+
+/** Companies whose own or other domain is one of these (the domains filter, and the owners a lookup reads). */
+export function domainsQuery(domains: string[]): Query {
+  return { bool: { should: [{ terms: { domain: domains } }, { terms: { other_domains: domains } }], minimum_should_match: 1 } };
 }
 
 /** The match set restricted to some company ids (the workspace's saved and exported ones). */

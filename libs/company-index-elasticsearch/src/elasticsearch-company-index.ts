@@ -3,7 +3,7 @@ import type { CompanySummary } from '@radar/contracts';
 import { AppError } from '@radar/platform/errors';
 import { reportClusterHealth } from './cluster-health';
 import type { Logger } from '@radar/platform/logger';
-import type { CompanyIndex, DomainOwner, IndexedCompany, NameIndex, NormalizedFilters, PagePosition, SearchPage, SimilarMatch, SortSpec } from '@radar/company-index';
+import type { CompanyIndex, DomainOwner, IndexedCompany, NameMatches, NameQuery, NormalizedFilters, PagePosition, SearchPage, SimilarMatch, SimilarQuery, SortSpec } from '@radar/company-index';
 import { BULK_BATCH_SIZE, BulkUpsertError, bulkUpsertCompanies, type BulkUpsertSettings } from './bulk-upsert';
 import { feedCompanies, type FeedOutcome, type FeedSource } from './company-feed';
 import { MAPPING_VERSION, type IndexLayout } from './company-index-definition';
@@ -12,10 +12,15 @@ import { DEFAULT_FACET_SHARD_SIZES, type FacetName, type FacetShardSizes } from 
 import { cardinalityRequest, shardSizesFrom } from './facet-shard-sizes';
 import { FeedProgressStore } from './feed-progress';
 import { CompanyIndexAlias } from './index-alias';
-import { buildHitsRequest, buildIdBatchRequest, buildSummaryRequest, searchPreference } from './search-request';
-import { parseHitsPage, parseSummary } from './search-response';
+import type { IndexReader, SearchAnswer } from './index-reader';
+import { domainOwners } from './lookup/domain-owners';
+import { nameCandidates } from './lookup/name-candidates';
+import { buildHitsRequest, buildIdBatchRequest, buildSummaryRequest, searchPreference, summariesRequest } from './search-request';
+import { parseHitsPage, parseSummary, toCompanySummary } from './search-response';
+import { similarCompanies } from './similar/similar-companies';
+import { rebuildCharacteristicTerms } from './similar/terms-rebuild';
 import { effectiveSort } from './sort-clause';
-import { assertWholeAnswer, errorTypeOf, isWholeAnswer, translateClusterError, type ShardedAnswer } from './unavailable-cluster';
+import { assertWholeAnswer, errorTypeOf, isWholeAnswer, multiSearchAnswer, translateClusterError, type ShardedAnswer } from './unavailable-cluster';
 
 /** Ids per matchingIds round trip: export sources ask for up to 10,000 in a few requests. */
 export const ID_BATCH_SIZE = 1_000;
@@ -60,11 +65,9 @@ function chunks<T>(items: T[], size: number): T[][] {
  * CompanyIndex on Elasticsearch 8. Searches read the alias ELASTICSEARCH_INDEX; the index
  * behind it is created on first use when it does not exist, and replaced whole by each feed.
  * Everything else translates the interface's filters, sorts and positions into query DSL and
- * back, and refuses answers that only some shards gave.
+ * back, and refuses answers that only some shards gave. Lookups and similar companies read
+ * fields a feed stores for them (lookup/, similar/).
  */
-const notOnElasticsearch = (): AppError =>
-  new AppError('SERVICE_UNAVAILABLE', 'Company lookups and similar companies are not served by the Elasticsearch index yet');
-
 export class ElasticsearchCompanyIndex implements CompanyIndex {
   private readonly searchClient: Client;
   private readonly writeClient: Client;
@@ -85,6 +88,9 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   private checking: Promise<void> | undefined;
   private shardSizes: FacetShardSizes = DEFAULT_FACET_SHARD_SIZES;
   private readonly reportedInexact = new Set<FacetName>();
+  /** Companies were written outside a feed since the characteristic terms were last computed. */
+  private termsOutdated = false;
+  private readonly reader: IndexReader;
 
   constructor(options: ElasticsearchCompanyIndexOptions) {
     this.searchClient = options.searchClient;
@@ -100,6 +106,12 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     this.liveAlias = new CompanyIndexAlias(options.searchClient, options.alias, options.layout, options.logger, options.greenTimeout);
     this.feedingAlias = new CompanyIndexAlias(options.writeClient, options.alias, options.layout, options.logger, options.greenTimeout);
     this.progress = new FeedProgressStore(options.writeClient, `${options.alias}-feed-progress`, options.logger);
+    // Lookups and similar companies answer a caller too: their searches keep to the same time budget.
+    this.reader = {
+      alias: this.alias,
+      search: async (request, what) => this.whole(await this.read(() => this.searchClient.search<unknown>({ ...request, timeout: this.searchTimeout })), what),
+      searchEach: (requests, what) => this.searchEach(requests, what),
+    };
   }
 
   /**
@@ -193,12 +205,16 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     return ids;
   }
 
-  /** Writes the companies into the live index (through its alias), 1,000 per acknowledged batch. */
+  /**
+   * Writes the companies into the live index (through its alias), 1,000 per acknowledged
+   * batch, without characteristic terms: the next refresh computes those of every company.
+   */
   async upsert(companies: IndexedCompany[]): Promise<void> {
     if (companies.length === 0) return;
     // The last version of a company given twice wins, as it would in two upserts.
     const distinct = [...new Map(companies.map((company) => [company.id, company])).values()];
     await this.ensureIndex();
+    this.termsOutdated = true;
     try {
       await bulkUpsertCompanies({ client: this.writeClient, index: this.alias, requireAlias: true }, chunks(distinct, BULK_BATCH_SIZE), this.bulk);
     } catch (error) {
@@ -207,24 +223,40 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     }
   }
 
-  /** Lookups and similar companies are served by the PostgreSQL index only, for now. */
-  domainOwners(): Promise<DomainOwner[]> {
-    return Promise.reject(notOnElasticsearch());
+  domainOwners(domains: string[]): Promise<DomainOwner[]> {
+    return domainOwners(this.reader, domains);
   }
 
-  nameIndex(): Promise<NameIndex> {
-    return Promise.reject(notOnElasticsearch());
+  nameCandidates(queries: NameQuery[]): Promise<NameMatches[]> {
+    return nameCandidates(this.reader, queries);
   }
 
-  summariesOf(): Promise<CompanySummary[]> {
-    return Promise.reject(notOnElasticsearch());
+  async summariesOf(ids: string[]): Promise<CompanySummary[]> {
+    const distinct = [...new Set(ids)];
+    if (distinct.length === 0) return [];
+    const answer = await this.reader.search(summariesRequest(this.alias, distinct), 'summaries');
+    return answer.hits.hits.map((hit) => toCompanySummary(hit._source));
   }
 
-  similar(): Promise<SimilarMatch[]> {
-    return Promise.reject(notOnElasticsearch());
+  similar(query: SimilarQuery): Promise<SimilarMatch[]> {
+    return similarCompanies(this.reader, query);
   }
 
+  /**
+   * Makes written companies visible; after writes outside a feed, with the characteristic
+   * terms of every company brought to the data as it now is (similar/terms-rebuild.ts).
+   */
   async refresh(): Promise<void> {
+    await this.read(() => this.searchClient.indices.refresh({ index: this.alias }));
+    if (!this.termsOutdated) return;
+    this.termsOutdated = false;
+    try {
+      const updated = await rebuildCharacteristicTerms(this.reader, this.writeClient);
+      this.logger.info({ index: this.alias, updated }, 'characteristic terms computed again after writes outside a feed');
+    } catch (error) {
+      this.termsOutdated = true;
+      throw translateClusterError(error);
+    }
     await this.read(() => this.searchClient.indices.refresh({ index: this.alias }));
   }
 
@@ -261,6 +293,8 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
         source,
       );
       this.logger.info({ alias: this.alias, ...outcome }, 'company index fed');
+      // The fed index holds every company with its characteristic terms.
+      this.termsOutdated = false;
       return outcome;
     } catch (error) {
       throw translateClusterError(error);
@@ -318,6 +352,17 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
         throw translateClusterError(retryError);
       }
     }
+  }
+
+  /** Several searches in one multi search; each answer whole or the whole call refused. */
+  private async searchEach(requests: estypes.SearchRequest[], what: string): Promise<SearchAnswer[]> {
+    if (requests.length === 0) return [];
+    const searches = requests.flatMap(({ index, preference, allow_partial_search_results: partial, ...body }) => [
+      { index: index ?? this.alias, ...(preference === undefined ? {} : { preference }), ...(partial === undefined ? {} : { allow_partial_search_results: partial }) },
+      { ...body, timeout: this.searchTimeout } as estypes.MsearchMultisearchBody,
+    ]);
+    const answer = await this.read(() => this.searchClient.msearch<unknown>({ searches }));
+    return answer.responses.map((response) => this.whole(multiSearchAnswer(response), what));
   }
 
   private whole<T extends ShardedAnswer>(answer: T, what: string): T {

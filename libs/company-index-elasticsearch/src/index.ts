@@ -15,6 +15,7 @@ export { DEVELOPMENT_LAYOUT, type IndexLayout } from './company-index-definition
 export type { ElasticsearchCluster } from './cluster-client';
 export type { FeedOutcome, FeedSource } from './company-feed';
 export { toCompanyDocument, type CompanyDocument } from './company-document';
+export { CharacteristicTerms } from './similar/characteristic-terms';
 
 /** What the search service's configuration says about Elasticsearch (config.ts). */
 export interface ElasticsearchSettings {

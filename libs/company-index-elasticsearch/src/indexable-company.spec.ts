@@ -5,7 +5,7 @@ import { KEYWORD_IGNORE_ABOVE, UnindexableCompanyError } from './indexable-compa
 
 function problemOf(overrides: Parameters<typeof anIndexedCompany>[0]): string | undefined {
   try {
-    toCompanyDocument(anIndexedCompany(overrides));
+    toCompanyDocument(anIndexedCompany(overrides), []);
     return undefined;
   } catch (error) {
     if (error instanceof UnindexableCompanyError) return error.problem;

@@ -9,6 +9,11 @@ import { buildSort, searchAfterFrom } from './sort-clause';
 /** The document fields a company summary is built from; the rest of _source stays on disk. */
 export const SUMMARY_SOURCE_FIELDS = ['id', 'name', 'domain', 'industry', 'employee_count', 'country', 'city', 'technologies', 'founded_year'];
 
+/** The summaries of some companies, by id (at most a few hundred: a lookup's answers, a page of similar companies). */
+export function summariesRequest(index: string, ids: string[]): estypes.SearchRequest {
+  return { index, query: { ids: { values: ids } }, size: ids.length, track_total_hits: false, _source: SUMMARY_SOURCE_FIELDS, allow_partial_search_results: false };
+}
+
 /**
  * Which shard copies answer a search: the same string for every page of one search (its
  * filters and sort), so paging with search_after reads one copy of each shard throughout and

@@ -19,9 +19,8 @@ export function errorTypeOf(error: unknown): string | undefined {
  * not allowed (allow_partial_search_results: false). Its status is that of the shards'
  * failures, often 500, but the cause is a shard that is down or overloaded, not the request.
  */
-function isPartialShardsFailure(error: errors.ResponseError): boolean {
-  const body = errorBodySchema(error.body);
-  return body.type === 'search_phase_execution_exception' && body.reason === 'Partial shards failure';
+function isPartialShardsFailure(cause: { type?: unknown; reason?: unknown }): boolean {
+  return cause.type === 'search_phase_execution_exception' && cause.reason === 'Partial shards failure';
 }
 
 /**
@@ -32,7 +31,7 @@ export function isClusterUnavailable(error: unknown): boolean {
   if (error instanceof errors.ConnectionError) return true;
   if (error instanceof errors.TimeoutError) return true;
   if (error instanceof errors.NoLivingConnectionsError) return true;
-  if (error instanceof errors.ResponseError) return UNAVAILABLE_STATUSES.has(error.statusCode ?? 0) || isPartialShardsFailure(error);
+  if (error instanceof errors.ResponseError) return UNAVAILABLE_STATUSES.has(error.statusCode ?? 0) || isPartialShardsFailure(errorBodySchema(error.body));
   return false;
 }
 
@@ -45,6 +44,18 @@ const unavailable = (): AppError => new AppError('SERVICE_UNAVAILABLE', 'The sea
  */
 export function translateClusterError(error: unknown): unknown {
   return isClusterUnavailable(error) ? unavailable() : error;
+}
+
+/**
+ * One answer of a multi search: a search answer, or the error that search met, thrown as its
+ * own request would have thrown it (an unavailable cluster or a refused partial answer is a
+ * 503, anything else goes on as an error).
+ */
+export function multiSearchAnswer<T>(item: estypes.MsearchResponseItem<T>): estypes.SearchResponse<T> {
+  if (!('error' in item)) return item as estypes.SearchResponse<T>;
+  const status = item.status ?? 500;
+  if (UNAVAILABLE_STATUSES.has(status) || isPartialShardsFailure(item.error)) throw unavailable();
+  throw new Error(`Elasticsearch refused a search of a multi search: ${status} ${item.error.type} (${item.error.reason ?? ''})`);
 }
 
 export interface ShardedAnswer {

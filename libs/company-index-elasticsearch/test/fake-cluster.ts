@@ -10,6 +10,7 @@ import {
   type ConnectionRequestResponseAsStream,
 } from '@elastic/elasticsearch';
 import { timeValueMs } from '../src/time-value';
+import { countAnswer, FakeUnsupported, searchAnswer } from './fake-search';
 import { errorAnswer } from './recorded-responses';
 
 /** One request as the client sent it, its JSON (or NDJSON, as an array of lines) body parsed. */
@@ -105,9 +106,10 @@ type AliasAction = Record<'add' | 'remove' | 'remove_index', { index: string; al
  * by one that records every request and answers as a cluster would where the adapter depends
  * on it. It keeps indices (settings, mappings, aliases with their write index) and the
  * documents written with bulk and document requests; index creation, aliases, settings,
- * refresh, health, mapping, bulk (auto-creating an index unless `require_alias` is set) and
- * `_count` of everything behave as on a real cluster. Searches and counts with a query are
- * answered by the routes a test declares (`on`), which win over the built-in behaviour.
+ * refresh, health, mapping, bulk (index and partial update actions, auto-creating an index
+ * unless `require_alias` is set), searches, multi searches and counts behave as on a real
+ * cluster, searches as far as fake-search.ts reads queries (no free-text analysis: a query it
+ * cannot read is refused). Routes a test declares (`on`) win over the built-in behaviour.
  * Answers carry Elasticsearch 8's compatibility media type, and requests with another
  * major's media type are refused as a real node refuses them.
  */
@@ -185,6 +187,11 @@ export class FakeCluster {
         if (held !== undefined && options.timeout !== undefined && held > Number(options.timeout)) throw new errors.TimeoutError('Request timed out');
         return handle(params, { ...this.headers, ...params.headers }, options.timeout === undefined ? undefined : Number(options.timeout));
       }
+
+      /** Nothing to close: no socket was opened. */
+      override close(): Promise<void> {
+        return Promise.resolve();
+      }
     }
     return FakeConnection;
   }
@@ -244,7 +251,9 @@ export class FakeCluster {
     if (method === 'PUT' && second === '_mapping') return this.putMapping(first as string, request.body);
     if ((method === 'POST' || method === 'PUT') && (first === '_bulk' || second === '_bulk')) return this.bulk(request);
     if (second === '_doc' && third !== undefined) return this.document(method, first as string, third, request.body);
-    if ((method === 'POST' || method === 'GET') && second === '_count') return this.count(first as string, request.body);
+    if ((method === 'POST' || method === 'GET') && second === '_count') return this.searched(first as string, (indices) => countAnswer(indices, request.body as Record<string, unknown> | undefined));
+    if ((method === 'POST' || method === 'GET') && second === '_search') return this.searched(first as string, (indices) => searchAnswer(indices, (request.body ?? {}) as Record<string, unknown>));
+    if ((method === 'POST' || method === 'GET') && (first === '_msearch' || second === '_msearch')) return this.multiSearch(second === '_msearch' ? first : undefined, request.body);
     return { statusCode: 400, body: errorAnswer(400, 'fake_cluster_exception', `no fake route for ${method} ${request.path}`) };
   }
 
@@ -366,8 +375,13 @@ export class FakeCluster {
     const requireAlias = request.params.get('require_alias') === 'true';
     const items: unknown[] = [];
     for (let at = 0; at < lines.length; at += 2) {
+      const update = (lines[at] as { update?: { _index: string; _id: string } }).update;
+      if (update) {
+        items.push({ update: this.partialUpdate(update._index, update._id, lines[at + 1] as { doc?: Record<string, unknown> }, requireAlias) });
+        continue;
+      }
       const action = (lines[at] as { index?: { _index: string; _id: string } }).index;
-      if (!action) throw new Error('the fake cluster only takes index actions in bulk requests');
+      if (!action) throw new Error('the fake cluster only takes index and update actions in bulk requests');
       const target = this.writeTarget(action._index, requireAlias);
       if ('refused' in target) {
         const error = (target.refused.body as { error: unknown }).error;
@@ -389,7 +403,21 @@ export class FakeCluster {
         },
       });
     }
-    return { body: { errors: items.some((item) => (item as { index: { error?: unknown } }).index.error !== undefined), took: 3, items } };
+    const failed = (item: unknown) => Object.values(item as Record<string, { error?: unknown }>).some((result) => result.error !== undefined);
+    return { body: { errors: items.some(failed), took: 3, items } };
+  }
+
+  /** An update action with a partial document: merged into the stored one, which must exist. */
+  private partialUpdate(name: string, id: string, payload: { doc?: Record<string, unknown> }, requireAlias: boolean): Record<string, unknown> {
+    const target = this.writeTarget(name, requireAlias);
+    if ('refused' in target) return { _index: name, _id: id, status: target.refused.statusCode, error: (target.refused.body as { error: unknown }).error };
+    const stored = target.documents.get(id) as Record<string, unknown> | undefined;
+    if (stored === undefined) {
+      return { _index: target.name, _id: id, status: 404, error: { type: 'document_missing_exception', reason: `[${id}]: document missing` } };
+    }
+    if (payload.doc === undefined) throw new Error('the fake cluster only takes partial documents in update actions');
+    target.documents.set(id, { ...stored, ...payload.doc });
+    return { _index: target.name, _id: id, _version: 2, result: 'updated', status: 200 };
   }
 
   private document(method: string, name: string, id: string, body: unknown): FakeAnswer {
@@ -412,13 +440,28 @@ export class FakeCluster {
       : { body: { _index: index.name, _id: id, _version: 1, found: true, _source: source } };
   }
 
-  private count(name: string, body: unknown): FakeAnswer {
-    const query = (body as { query?: unknown } | undefined)?.query;
-    const all = query === undefined || JSON.stringify(query) === '{"bool":{}}' || JSON.stringify(query) === '{"match_all":{}}';
-    if (!all) return { statusCode: 400, body: errorAnswer(400, 'fake_cluster_exception', 'the fake cluster counts only every document; declare a route') };
+  /** A search or count of the indices a name stands for; a query the fake cannot read is refused with a 400. */
+  private searched(name: string, answer: (indices: FakeIndex[]) => Record<string, unknown>): FakeAnswer {
     const targets = this.resolve(name);
     if (targets.length === 0) return notFound(name);
-    const count = targets.reduce((sum, index) => sum + index.documents.size, 0);
-    return { body: { count, _shards: { total: 3, successful: 3, skipped: 0, failed: 0 } } };
+    try {
+      return { body: answer(targets) };
+    } catch (error) {
+      if (error instanceof FakeUnsupported) return { statusCode: 400, body: errorAnswer(400, 'fake_cluster_exception', `the fake cluster does not read ${error.message}`) };
+      throw error;
+    }
+  }
+
+  /** Header and body lines, each search answered in order with its status (or its error). */
+  private multiSearch(defaultIndex: string | undefined, body: unknown): FakeAnswer {
+    const lines = (body ?? []) as Record<string, unknown>[];
+    const responses: unknown[] = [];
+    for (let at = 0; at < lines.length; at += 2) {
+      const header = lines[at] as { index?: string };
+      const search = (lines[at + 1] ?? {}) as Record<string, unknown>;
+      const answer = this.searched(header.index ?? defaultIndex ?? '_all', (indices) => searchAnswer(indices, search));
+      responses.push({ ...(answer.body as Record<string, unknown>), status: answer.statusCode ?? 200 });
+    }
+    return { body: { took: 5, responses } };
   }
 }

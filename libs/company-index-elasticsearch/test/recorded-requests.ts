@@ -145,3 +145,140 @@ export const RECORDED_SUMMARY_REQUEST = {
 function expectPreference(): RegExp {
   return /^search-[A-Za-z0-9_-]{22}$/;
 }
+
+/** What the rule reads of a company (similar/similar-companies.ts). */
+const PROFILE_FIELDS = ['id', 'industry', 'naics_code', 'employee_count', 'country', 'technologies', 'characteristic_terms'];
+
+/**
+ * The requests of lookups and similar companies, as their builders make them and the client
+ * sends them (querystring parameters apart from the body). The similar-companies requests are
+ * those of one seed, Northwind Analytics (anIndexedCompany) described as "Cloud analytics.":
+ * two characteristic terms, two technologies.
+ */
+export const RECORDED_LIST_REQUESTS = {
+  /** The owners of a lookup's domains: own or other domain among them, paged by id. */
+  domainOwners: {
+    index: 'companies',
+    query: {
+      bool: { should: [{ terms: { domain: ['acme.co.uk', 'jobs.acme.co.uk'] } }, { terms: { other_domains: ['acme.co.uk', 'jobs.acme.co.uk'] } }], minimum_should_match: 1 },
+    },
+    sort: [{ id: { order: 'asc' } }],
+    size: 1000,
+    track_total_hits: false,
+    _source: ['id', 'domain', 'other_domains'],
+    allow_partial_search_results: false,
+  },
+  /**
+   * The candidates of "Northwind Analytics GmbH" in Germany: one clause per name word (the score
+   * counts the words shared), at least one of two shared, at most four words of their own.
+   */
+  nameCandidates: {
+    index: 'companies',
+    query: {
+      bool: {
+        should: [
+          { constant_score: { filter: { term: { name_words: 'analytics' } }, boost: 1 } },
+          { constant_score: { filter: { term: { name_words: 'northwind' } }, boost: 1 } },
+        ],
+        minimum_should_match: 1,
+        filter: [{ range: { name_word_count: { lte: 4 } } }, { term: { country: 'Germany' } }],
+      },
+    },
+    sort: [{ _score: { order: 'desc' } }, { name_word_count: { order: 'asc' } }, { id: { order: 'asc' } }],
+    size: 50,
+    track_total_hits: false,
+    _source: ['id', 'name_words'],
+    allow_partial_search_results: false,
+  },
+  /** Which of the countries lookups name any company is in. */
+  knownCountries: {
+    index: 'companies',
+    size: 0,
+    track_total_hits: false,
+    query: { terms: { country: ['Germany', 'Atlantis'] } },
+    aggs: { countries: { terms: { field: 'country', size: 2, include: ['Germany', 'Atlantis'] } } },
+    allow_partial_search_results: false,
+  },
+  summaries: {
+    index: 'companies',
+    query: { ids: { values: ['0b9a7c52-3f1e-4d2a-9c61-5e8f0a1b2c3d'] } },
+    size: 1,
+    track_total_hits: false,
+    _source: ['id', 'name', 'domain', 'industry', 'employee_count', 'country', 'city', 'technologies', 'founded_year'],
+    allow_partial_search_results: false,
+  },
+  seeds: {
+    index: 'companies',
+    query: { ids: { values: ['0b9a7c52-3f1e-4d2a-9c61-5e8f0a1b2c3d'] } },
+    size: 1,
+    track_total_hits: false,
+    _source: PROFILE_FIELDS,
+    allow_partial_search_results: false,
+  },
+  /** more_like_this on the seed's characteristic terms, industry and technologies; size 2 x limit (at least 40). */
+  likeSeeds: {
+    index: 'companies',
+    query: {
+      bool: {
+        must: [
+          {
+            more_like_this: {
+              fields: ['characteristic_terms', 'industry', 'technologies'],
+              like: [{ _index: 'companies', _id: '0b9a7c52-3f1e-4d2a-9c61-5e8f0a1b2c3d' }],
+              min_term_freq: 1,
+              min_doc_freq: 1,
+              max_query_terms: 50,
+              minimum_should_match: '1',
+              include: false,
+            },
+          },
+        ],
+        must_not: [{ ids: { values: ['0b9a7c52-3f1e-4d2a-9c61-5e8f0a1b2c3d'] } }],
+      },
+    },
+    size: 40,
+    track_total_hits: false,
+    _source: PROFILE_FIELDS,
+    allow_partial_search_results: false,
+    preference: expectPreference(),
+  },
+  /**
+   * The bound of every company's similarity to the seed: one clause per value it has, each
+   * boosted by what that value can add to the mean (industry 0.30, sector 0.10, band 0.10,
+   * country 0.05; each of two terms 0.25 / 2, each of two technologies 0.20 / 2).
+   */
+  boundedCandidates: {
+    index: 'companies',
+    query: {
+      bool: {
+        should: [
+          { constant_score: { filter: { term: { industry: 'Software Development' } }, boost: 0.3 } },
+          { constant_score: { filter: { terms: { naics_prefix: ['51'] } }, boost: 0.1 } },
+          { constant_score: { filter: { term: { employee_count: 200 } }, boost: 0.1 } },
+          { constant_score: { filter: { term: { country: 'Germany' } }, boost: 0.05 } },
+          { constant_score: { filter: { term: { characteristic_terms: 'analyt' } }, boost: 0.125 } },
+          { constant_score: { filter: { term: { characteristic_terms: 'cloud' } }, boost: 0.125 } },
+          { constant_score: { filter: { term: { technologies: 'React' } }, boost: 0.1 } },
+          { constant_score: { filter: { term: { technologies: 'PostgreSQL' } }, boost: 0.1 } },
+        ],
+        minimum_should_match: 1,
+        must_not: [{ ids: { values: ['0b9a7c52-3f1e-4d2a-9c61-5e8f0a1b2c3d'] } }],
+      },
+    },
+    sort: [{ _score: { order: 'desc' } }, { id: { order: 'asc' } }],
+    size: 200,
+    track_total_hits: false,
+    _source: PROFILE_FIELDS,
+    allow_partial_search_results: false,
+    preference: expectPreference(),
+  },
+  /** Every company's description and stored terms, by id: computing the terms again after writes outside a feed. */
+  storedTerms: {
+    index: 'companies',
+    sort: [{ id: { order: 'asc' } }],
+    size: 1000,
+    track_total_hits: false,
+    _source: ['id', 'description', 'characteristic_terms'],
+    allow_partial_search_results: false,
+  },
+} satisfies Record<string, Omit<estypes.SearchRequest, 'preference'> & { preference?: RegExp }>;

@@ -6,8 +6,9 @@ import { inTransaction } from '@radar/platform/database';
 import type {
   CompanyIndex,
   DomainOwner,
-  NameIndex,
   IndexedCompany,
+  NameMatches,
+  NameQuery,
   NormalizedFilters,
   PagePosition,
   SearchPage,
@@ -145,8 +146,9 @@ export class PostgresCompanyIndex implements CompanyIndex {
     return this.lists.domainOwners(domains);
   }
 
-  nameIndex(): Promise<NameIndex> {
-    return this.lists.nameIndex();
+  async nameCandidates(queries: NameQuery[]): Promise<NameMatches[]> {
+    const names = await this.lists.nameIndex();
+    return queries.map((query) => names.match(query));
   }
 
   summariesOf(ids: string[]): Promise<CompanySummary[]> {

@@ -10,6 +10,9 @@ import { PostgresCompanyIndex } from '../src/postgres-company-index';
 // The engine indexes the search service's company store, so its tests build that store from the service's own migrations.
 const MIGRATIONS = path.join(__dirname, '../../../apps/search/prisma/migrations');
 
+/** A database of its own holding the company store, empty, for one test file. */
+export const createStoreDatabase = (name: string): Promise<TestDatabase> => createTestDatabase(name, MIGRATIONS);
+
 /**
  * For one describe block: a database of its own holding `companies`, and a PostgreSQL index
  * over it, refreshed (summaries, postings and columns built) before the first test.
@@ -23,7 +26,7 @@ export function useIndexedDatabase(
   let pool: Pool | undefined;
   let index: PostgresCompanyIndex | undefined;
   beforeAll(async () => {
-    database = await createTestDatabase(databaseName, MIGRATIONS);
+    database = await createStoreDatabase(databaseName);
     pool = createPool(database.url, searchPoolOptions({ max: 4 }));
     index = new PostgresCompanyIndex(pool, indexOptions);
     await writeCompanies(pool, companies, 'replace');

@@ -1,6 +1,6 @@
 import type { Aggregations, CompanySummary } from '@radar/contracts';
 import type { DomainOwner } from './lookup/domain-resolution';
-import type { NameIndex } from './lookup/name-index';
+import type { NameMatches, NameQuery } from './lookup/name-index';
 
 /**
  * The search index behind /companies/search and /companies/counts. Two implementations pass
@@ -136,8 +136,13 @@ export interface CompanyIndex {
   refresh(): Promise<void>;
   /** Companies whose own or other domain is one of `domains` (normalised, lower case). */
   domainOwners(domains: string[]): Promise<DomainOwner[]>;
-  /** The name index of lookups at the current data version. */
-  nameIndex(): Promise<NameIndex>;
+  /**
+   * Per name, in the order given: companies whose name similarity to it reaches
+   * NAME_CANDIDATE_MIN (lookup/name-words.ts), within its country when one is given; at least
+   * the best LOOKUP_MAX_CANDIDATES of them by similarity, ties by id (all a decision reads:
+   * lookup-decision.ts), in no order; or that no company is in its country.
+   */
+  nameCandidates(queries: NameQuery[]): Promise<NameMatches[]>;
   /** The summaries of these companies, in no particular order; unknown ids are left out. */
   summariesOf(ids: string[]): Promise<CompanySummary[]>;
   /** The `limit` companies most similar to the seeds by the rule of similar/similarity-rule.ts, best first, ties by id; seeds and companies at 0 left out. */

@@ -9,7 +9,7 @@ export { SYNONYM_GROUPS } from './query-synonyms';
 export { sameSort, sortSpecOf, sortString } from './sort-spec';
 export { resolveDomain, type DomainOwner } from './lookup/domain-resolution';
 export { byNameSimilarity, decideByName, type NameDecision } from './lookup/lookup-decision';
-export { NameIndex, type NameCandidate, type NamedCompany } from './lookup/name-index';
+export { NameIndex, type NameCandidate, type NamedCompany, type NameMatches, type NameQuery } from './lookup/name-index';
 export { jaccardHundredths, NAME_CANDIDATE_MIN, NAME_MATCH_LEAD, NAME_MATCH_MIN, nameSimilarity, nameWords } from './lookup/name-words';
 export {
   bySimilarity, CHARACTERISTIC_TERMS, jaccard, naicsSectorOf, seedScore, sharedWithSeeds, SIMILARITY_WEIGHTS, similarityTo,

@@ -4,7 +4,8 @@
  * [--database radar_bench_sizing] [--target 13000000] [--fresh]`.
  *
  * - Elasticsearch: the documents of `companies` dataset companies as the engine builds them
- *   (its own toCompanyDocument over the index's view of a company), their JSON size: mean, p50,
+ *   (its own toCompanyDocument over the index's view of a company, with the characteristic terms a
+ *   feed computes over all of them), their JSON size: mean, p50,
  *   p95, max, and the nested connection documents per company. No cluster runs here, so what
  *   Lucene makes of them on disk (compressed _source, postings, doc values, segment merges) is not
  *   measured.
@@ -17,7 +18,7 @@
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { toIndexedCompany } from '@radar/company-index';
-import { toCompanyDocument } from '@radar/company-index-elasticsearch';
+import { CharacteristicTerms, toCompanyDocument } from '@radar/company-index-elasticsearch';
 import { generateCompanies } from '@radar/dataset';
 import { prepareBenchDatabase } from './search-database';
 import { BenchSearchService } from './search-service';
@@ -75,8 +76,11 @@ const rank = (sorted: readonly number[], share: number): number => sorted[Math.m
 function measureDocuments(options: StorageSizingOptions): void {
   const sizes: number[] = [];
   let connections = 0;
+  // A feed reads every company once for the statistics of the characteristic terms, then writes each with its terms.
+  const terms = new CharacteristicTerms();
+  for (const company of generateCompanies({ seed: options.seed, count: options.companies })) terms.count(company.description);
   for (const company of generateCompanies({ seed: options.seed, count: options.companies })) {
-    const document = toCompanyDocument(toIndexedCompany(company, options.seed, options.companies));
+    const document = toCompanyDocument(toIndexedCompany(company, options.seed, options.companies), terms.of(company.description));
     sizes.push(Buffer.byteLength(JSON.stringify(document)));
     connections += document.connections?.length ?? 0;
   }

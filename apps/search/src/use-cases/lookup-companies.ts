@@ -8,7 +8,7 @@ import {
   type CompanySummary,
   type LookupDomain,
 } from '@radar/contracts';
-import { decideByName, resolveDomain, type DomainOwner, type NameIndex } from '@radar/company-index';
+import { decideByName, resolveDomain, type DomainOwner, type NameMatches } from '@radar/company-index';
 import type { SearchDeps } from './deps';
 
 /** What the rules make of one entry, before summaries are read. */
@@ -29,9 +29,9 @@ const given = (value: string | null | undefined): string | undefined => (value =
 
 const entryOf = (item: CompanyLookupItem): Entry => ({ domain: given(item.domain), name: given(item.name), country: given(item.country) });
 
-function byName(entry: Entry & { name: string }, names: NameIndex): Outcome {
-  if (entry.country !== undefined && !names.hasCountry(entry.country)) return { status: 'invalid', reason: 'unknown_country' };
-  const decision = decideByName(names.candidates(entry.name, entry.country));
+function byName(names: NameMatches): Outcome {
+  if (!names.knownCountry) return { status: 'invalid', reason: 'unknown_country' };
+  const decision = decideByName(names.candidates);
   if (decision.status === 'matched') {
     return { status: 'matched', matchType: 'name', companyId: decision.best.companyId, confidence: decision.best.similarity / 100 };
   }
@@ -42,14 +42,14 @@ function byName(entry: Entry & { name: string }, names: NameIndex): Outcome {
 }
 
 /** The rules of extensions.md section 1 for one entry: its domain first, its name when the domain is invalid or finds nothing. */
-function decide(entry: Entry, domain: LookupDomain | undefined, owners: readonly DomainOwner[], names: NameIndex | undefined): Outcome {
+function decide(entry: Entry, domain: LookupDomain | undefined, owners: readonly DomainOwner[], names: NameMatches | undefined): Outcome {
   if (entry.domain === undefined && entry.name === undefined) return { status: 'invalid', reason: 'no_domain_or_name' };
   if (domain !== undefined) {
     const found = resolveDomain(domain, owners);
     if (found.length === 1) return { status: 'matched', matchType: 'domain', companyId: found[0] as string, confidence: 1 };
     if (found.length > 1) return { status: 'ambiguous', candidates: found.slice(0, LOOKUP_MAX_CANDIDATES).map((companyId) => ({ companyId, confidence: 1 })) };
   }
-  if (entry.name !== undefined && names !== undefined) return byName({ ...entry, name: entry.name }, names);
+  if (names !== undefined) return byName(names);
   return entry.domain !== undefined && domain === undefined ? { status: 'invalid', reason: 'invalid_domain' } : { status: 'not_found' };
 }
 
@@ -76,18 +76,20 @@ function resultOf(ref: string | null, outcome: Outcome, summaries: ReadonlyMap<s
 
 /**
  * POST /companies/lookup: each entry answered on its own, in the order sent. One read of the
- * domain owners for every entry's host and registrable domain, the in-memory name index for
- * names, one read of the summaries of every company answered.
+ * domain owners for every entry's host and registrable domain, one of the name candidates of
+ * every entry's name, one of the summaries of every company answered.
  */
 export async function lookupCompanies(deps: Pick<SearchDeps, 'companyIndex'>, request: CompanyLookupRequest): Promise<CompanyLookupResponse> {
   const entries = request.items.map(entryOf);
   const domains = entries.map((entry) => (entry.domain === undefined ? undefined : parseLookupDomain(entry.domain)));
   const keys = [...new Set(domains.flatMap((domain) => (domain ? [domain.host, domain.registrable] : [])))];
-  const [owners, names] = await Promise.all([
+  const named = entries.flatMap((entry, index) => (entry.name === undefined ? [] : [{ index, query: { name: entry.name, country: entry.country } }]));
+  const [owners, matches] = await Promise.all([
     keys.length > 0 ? deps.companyIndex.domainOwners(keys) : [],
-    entries.some((entry) => entry.name !== undefined) ? deps.companyIndex.nameIndex() : undefined,
+    named.length > 0 ? deps.companyIndex.nameCandidates(named.map((entry) => entry.query)) : [],
   ]);
-  const outcomes = entries.map((entry, index) => decide(entry, domains[index], owners, names));
+  const namesOf = new Map(named.map((entry, at) => [entry.index, matches[at]]));
+  const outcomes = entries.map((entry, index) => decide(entry, domains[index], owners, namesOf.get(index)));
   const ids = new Set(
     outcomes.flatMap((outcome) =>
       outcome.status === 'matched' ? [outcome.companyId] : outcome.status === 'ambiguous' ? outcome.candidates.map((c) => c.companyId) : [],

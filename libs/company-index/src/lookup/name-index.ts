@@ -14,6 +14,15 @@ export interface NameCandidate {
   similarity: number;
 }
 
+/** The name of a lookup entry, narrowed to a country when one is given. */
+export interface NameQuery {
+  name: string;
+  country?: string;
+}
+
+/** What an index finds for a name: its candidates (in no order), or that no company is in its country (an invalid entry). */
+export type NameMatches = { knownCountry: true; candidates: NameCandidate[] } | { knownCountry: false };
+
 /**
  * Normalised name words to the companies whose names hold them, built once per data version:
  * a name lookup counts, for each company sharing a word with the name, how many words it
@@ -47,6 +56,12 @@ export class NameIndex {
   /** Whether any company is in this country (an unknown country is an invalid lookup). */
   hasCountry(country: string): boolean {
     return this.countryCodeOf.has(country);
+  }
+
+  /** The candidates of a name, or that its country is unknown. */
+  match(query: NameQuery): NameMatches {
+    if (query.country !== undefined && !this.hasCountry(query.country)) return { knownCountry: false };
+    return { knownCountry: true, candidates: this.candidates(query.name, query.country) };
   }
 
   /** Companies (within `country` when given) whose name similarity to `name` is at least NAME_CANDIDATE_MIN, in no order. */

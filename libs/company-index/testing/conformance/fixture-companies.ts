@@ -1,7 +1,7 @@
 import { generateCompanies } from '@radar/dataset';
-import type { IndexedCompany } from '@radar/company-index';
-import { toIndexedCompany } from '@radar/company-index';
-import { aSparseIndexedCompany } from '@radar/company-index/testing';
+import type { IndexedCompany } from '../../src/company-index';
+import { toIndexedCompany } from '../../src/dataset-company';
+import { aSparseIndexedCompany } from '../indexed-company';
 
 /** The small generated dataset the suite searches: enough for every facet and sort to have ties and gaps. */
 export const FIXTURE_SEED = 11;
@@ -103,39 +103,24 @@ export function buildFixture(): Fixture {
     'zeta kestrel',
     '𝔘nicode Kestrel',
   ].map((name, position) => edgeCompany(`e0000000-0000-4000-8000-0000000001${String(position).padStart(2, '0')}`, { name }));
+  const edge = {
+    cloudy,
+    machineLearning,
+    connected,
+    upperCaseName,
+    lowerCaseName,
+    abbreviated,
+    spelledOut,
+    dentistry,
+    stopWordInName,
+    stopWordInDomain,
+    reversedWords,
+    apostropheAndDots,
+    turkishSuffix,
+  };
   return {
-    companies: [
-      ...generated,
-      cloudy,
-      machineLearning,
-      connected,
-      upperCaseName,
-      lowerCaseName,
-      abbreviated,
-      spelledOut,
-      dentistry,
-      stopWordInName,
-      stopWordInDomain,
-      reversedWords,
-      apostropheAndDots,
-      turkishSuffix,
-      ...nonAsciiNames,
-    ],
-    edge: {
-      cloudy,
-      machineLearning,
-      connected,
-      upperCaseName,
-      lowerCaseName,
-      abbreviated,
-      spelledOut,
-      dentistry,
-      stopWordInName,
-      stopWordInDomain,
-      reversedWords,
-      apostropheAndDots,
-      turkishSuffix,
-    },
+    companies: [...generated, ...Object.values(edge), ...nonAsciiNames],
+    edge,
     nonAsciiNames,
     investorTarget,
     vendorTarget,

@@ -1,13 +1,6 @@
-import type { Pool } from 'pg';
-import {
-  bySimilarity,
-  CHARACTERISTIC_TERMS,
-  naicsSectorOf,
-  sharedWithSeeds,
-  similarityTo,
-  type IndexedCompany,
-  type SimilarityProfile,
-} from '@radar/company-index';
+import type { IndexedCompany } from '../src/company-index';
+import { bySimilarity, CHARACTERISTIC_TERMS, naicsSectorOf, sharedWithSeeds, similarityTo, type SimilarityProfile } from '../src/similar/similarity-rule';
+import type { TextSearchDatabase } from './conformance/conformance-engine';
 
 /** What similar companies should answer, computed from the fixture by the rule itself over every company. */
 export interface ReferenceSimilar {
@@ -20,9 +13,9 @@ export interface ReferenceSimilar {
  * Each description's characteristic terms, by the rule: PostgreSQL's english stemming (what the
  * free-text query reads) cuts the lexemes; tf-idf, the top 25 and the ties are computed here.
  */
-export async function referenceTerms(pool: Pool, companies: IndexedCompany[]): Promise<Map<string, string[]>> {
+export async function referenceTerms(database: TextSearchDatabase, companies: IndexedCompany[]): Promise<Map<string, string[]>> {
   const described = companies.filter((company) => company.description !== null);
-  const { rows } = await pool.query<{ id: string; lexeme: string; tf: number }>(
+  const { rows } = await database.query<{ id: string; lexeme: string; tf: number }>(
     `SELECT d.id, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS tf
      FROM unnest($1::text[], $2::text[]) AS d(id, description)
      CROSS JOIN LATERAL unnest(to_tsvector('english'::regconfig, d.description)) AS u(lexeme, positions, weights)`,
