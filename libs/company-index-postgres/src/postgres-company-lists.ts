@@ -4,7 +4,7 @@ import { NameIndex, type DomainOwner, type NormalizedFilters, type SimilarMatch,
 import { SUMMARY_COLUMNS, toCompanySummary, type SummaryRow } from './company-summary-row';
 import { CURRENT_DATA_VERSION, CURRENT_DATA_VERSION_SQL } from './facet-summaries';
 import { filterSql } from './filter-sql';
-import { mostSimilar, type FilterCheck } from './similar/most-similar';
+import { mostSimilar, type CandidateFilter } from './similar/most-similar';
 import { loadSimilarityColumns, type SimilarityColumns } from './similar/similarity-columns';
 import { forEachRowOf, inReadSnapshot } from './snapshot-read';
 import { SqlParams } from './sql-params';
@@ -76,18 +76,23 @@ export class PostgresCompanyLists {
     const columns = await this.similarityColumns();
     const seeds = query.seedIds.map((id) => columns.ordinalOf(id));
     if (seeds.some((ordinal) => ordinal === undefined)) throw new Error('a seed is missing from the similarity columns of the current data version');
-    return mostSimilar(columns, seeds as number[], query.limit, this.filterCheck(query.filters));
+    return mostSimilar(columns, seeds as number[], query.limit, this.candidateFilter(query.filters));
   }
 
-  /** Which candidates pass the filters: one statement per batch, through the primary key. */
-  private filterCheck(filters: NormalizedFilters | undefined): FilterCheck | undefined {
+  /** The request's filters as statements: ids passing them (up to a count), or which of some ids pass (through the primary key). */
+  private candidateFilter(filters: NormalizedFilters | undefined): CandidateFilter | undefined {
     if (filters === undefined || Object.keys(filters).length === 0) return undefined;
-    return async (ids) => {
+    const passing = async (ids?: string[], max?: number): Promise<string[]> => {
       const params = new SqlParams();
       const { conditions } = filterSql(filters, params);
-      conditions.push(`c.id = ANY(${params.add(ids)}::uuid[])`);
-      const { rows } = await this.pool.query<{ id: string }>(`SELECT c.id FROM companies c WHERE ${conditions.join(' AND ')}`, params.values);
-      return new Set(rows.map((row) => row.id));
+      if (ids !== undefined) conditions.push(`c.id = ANY(${params.add(ids)}::uuid[])`);
+      const limit = max === undefined ? '' : ` LIMIT ${params.add(max)}`;
+      const { rows } = await this.pool.query<{ id: string }>(`SELECT c.id FROM companies c WHERE ${conditions.join(' AND ') || 'TRUE'}${limit}`, params.values);
+      return rows.map((row) => row.id);
+    };
+    return {
+      passingIds: (max) => passing(undefined, max),
+      passingAmong: async (ids) => new Set(await passing(ids)),
     };
   }
 

@@ -1,8 +1,12 @@
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { generateCompany, type Company } from '@radar/dataset';
+import { startStack } from '@radar/e2e';
+import { signCaller } from '@radar/platform/internal-auth';
+import { benchWorkspace } from './bench-workspace';
 import { figuresOf, printLatencyTable, type LatencyFigures } from './latency';
+import { operatorCall } from './operator-call';
 import { prepareBenchDatabase } from './search-database';
-import { BenchSearchService } from './search-service';
 
 export interface CompanyListsBenchOptions {
   companies: number;
@@ -35,26 +39,52 @@ interface SimilarAnswer {
   items: { industry: string | null; technologies: string[]; similarity: number }[];
 }
 
+interface TimedAnswer {
+  status: number;
+  body: unknown;
+  ms: number;
+}
+
+/** One POST, timed from send to the last byte of the answer. */
+async function timedPost(url: string, headers: Record<string, string>, body: object): Promise<TimedAnswer> {
+  const started = performance.now();
+  const response = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown), ms };
+}
+
 /**
- * `npm run bench -- lists`: the built search service on a generated dataset: lookups of 100
- * domains (own, other, subdomains, URLs, unknown) and of 100 names a call, similar companies for
- * 1, 5 and 20 seeds of one industry, and the quality of the lookalikes (share of the top 10 in
- * the seeds' industry, share sharing a technology with a seed).
+ * `npm run bench -- lists`: search on a generated dataset, the ledger and the gateway as built
+ * processes: lookups of 100 domains (own, other, subdomains, URLs, unknown) and of 100 names a
+ * call, straight to search and through the gateway; similar companies for 1, 5 and 20 seeds of
+ * one industry; and the quality of the lookalikes (share of the top 10 in the seeds' industry,
+ * share sharing a technology with a seed).
  */
 export async function benchCompanyLists(options: CompanyListsBenchOptions): Promise<void> {
   const database = await prepareBenchDatabase(options.database, options.seed, options.companies);
-  const service = await BenchSearchService.start(database.url);
+  const stack = await startStack({
+    services: ['ledger', 'search', 'gateway'],
+    gatewayEnv: { RATE_LIMIT_SCALE: '1000000' },
+    // The benchmark's database was migrated before the start (see search-database.ts).
+    serviceEnv: { search: { SEARCH_DATABASE_URL: database.url, RUN_MIGRATIONS: 'false' } },
+  });
   try {
+    const searchUrl = stack.serviceUrls.search as string;
     console.log(`loading ${options.companies} companies (seed ${options.seed}) in ${options.database} ...`);
-    await service.operator('POST', '/dataset/load', { companies: options.companies, seed: options.seed });
+    await operatorCall(searchUrl, stack.operatorSecret, 'POST', '/dataset/load', { companies: options.companies, seed: options.seed });
+    const { token, caller } = await benchWorkspace(stack);
+    const toSearch = (route: string, body: object) => timedPost(`${searchUrl}${route}`, signCaller(caller, stack.signingSecret), body);
+    const throughGateway = (route: string, body: object) => timedPost(`${stack.gatewayUrl}/api/v1${route}`, { authorization: `Bearer ${token}` }, body);
     // The first call waits for the name index and the similarity columns, unmeasured.
-    await service.post('/companies/lookup', { items: [{ name: 'warm up' }] });
+    await toSearch('/companies/lookup', { items: [{ name: 'warm up' }] });
+    await toSearch('/companies/similar', { company_ids: [companiesAt(options, 1, 0)[0]?.company_id], limit: 10 });
     const rows: LatencyFigures[] = [];
-    const timed = async (label: string, bodies: object[], route: '/companies/lookup') => {
+    const timed = async (label: string, bodies: object[], call: (route: string, body: object) => Promise<TimedAnswer>) => {
       const samples: number[] = [];
       for (const body of bodies) {
-        const answer = await service.post(route, body);
-        if (answer.status !== 200) throw new Error(`${route} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+        const answer = await call('/companies/lookup', body);
+        if (answer.status !== 200) throw new Error(`lookup answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
         samples.push(answer.ms);
       }
       rows.push(figuresOf(label, samples));
@@ -68,11 +98,13 @@ export async function benchCompanyLists(options: CompanyListsBenchOptions): Prom
         return { domain: company.other_domains[0] ?? company.domain };
       }),
     }));
-    await timed('lookup, 100 domains', domainBodies, '/companies/lookup');
     const nameBodies = Array.from({ length: options.calls }, (_, call) => ({
       items: companiesAt(options, 100, call + 1_000).map((company, i) => (i % 4 === 0 ? { name: company.name, country: company.country ?? undefined } : { name: company.name })),
     }));
-    await timed('lookup, 100 names', nameBodies, '/companies/lookup');
+    await timed('lookup, 100 domains (search)', domainBodies, toSearch);
+    await timed('lookup, 100 domains (gateway)', domainBodies, throughGateway);
+    await timed('lookup, 100 names (search)', nameBodies, toSearch);
+    await timed('lookup, 100 names (gateway)', nameBodies, throughGateway);
 
     const quality: string[] = [];
     for (const seeds of [1, 5, 20]) {
@@ -91,7 +123,7 @@ export async function benchCompanyLists(options: CompanyListsBenchOptions): Prom
       let sharingTechnology = 0;
       let shown = 0;
       for (const [index, body] of bodies.entries()) {
-        const answer = await service.post('/companies/similar', body);
+        const answer = await toSearch('/companies/similar', body);
         if (answer.status !== 200) throw new Error(`similar answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
         samples.push(answer.ms);
         const set = seedSets[index] as Company[];
@@ -102,15 +134,15 @@ export async function benchCompanyLists(options: CompanyListsBenchOptions): Prom
           if (item.technologies.some((technology) => technologies.has(technology))) sharingTechnology += 1;
         }
       }
-      rows.push(figuresOf(`similar, ${seeds} seed${seeds === 1 ? '' : 's'} of one industry, top 10`, samples));
+      rows.push(figuresOf(`similar, ${seeds} seed${seeds === 1 ? '' : 's'} of one industry, top 10 (search)`, samples));
       quality.push(`| ${seeds} | ${bodies.length} | ${((100 * inIndustry) / Math.max(1, shown)).toFixed(1)} % | ${((100 * sharingTechnology) / Math.max(1, shown)).toFixed(1)} % |`);
     }
 
-    console.log(`\n## lookups and similar companies at ${options.companies.toLocaleString('en-US')} companies (PostgreSQL back-end, through the search service)\n`);
+    console.log(`\n## lookups and similar companies at ${options.companies.toLocaleString('en-US')} companies (PostgreSQL back-end), ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${new Date().toISOString()}\n`);
     printLatencyTable(rows);
-    console.log('\n| seeds | requests | top 10 in the seeds\' industry | top 10 sharing a technology with a seed |\n|---|---|---|---|');
+    console.log("\n| seeds | requests | top 10 in the seeds' industry | top 10 sharing a technology with a seed |\n|---|---|---|---|");
     for (const line of quality) console.log(line);
   } finally {
-    await service.stop();
+    await stack.stop();
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { bySimilarity, similarityTo } from '@radar/company-index';
-import { mostSimilar } from './most-similar';
+import { mostSimilar, type CandidateFilter } from './most-similar';
 import { SimilarityColumns } from './similarity-columns';
 
 /** A small deterministic generator, so a failure can be replayed. */
@@ -46,8 +46,25 @@ function bruteForce(columns: SimilarityColumns, seeds: number[], limit: number) 
   return rows.sort(bySimilarity).slice(0, limit);
 }
 
+/** A filter over a set of ids, recording which questions it was asked. */
+function filterOf(passing: Set<string>) {
+  const asked: string[] = [];
+  const filter: CandidateFilter = {
+    passingIds: async (max) => {
+      asked.push(max === undefined ? 'every passing id' : 'a few passing ids');
+      return [...passing].slice(0, max);
+    },
+    passingAmong: async (ids) => {
+      asked.push('which of these pass');
+      return new Set(ids.filter((id) => passing.has(id)));
+    },
+  };
+  return { filter, asked };
+}
+
 describe('mostSimilar', () => {
-  const columns = columnsOf(8_000, 7);
+  const columns = columnsOf(12_000, 7);
+  const everyId = Array.from({ length: columns.size }, (_, ordinal) => columns.idOf(ordinal));
 
   it.each([
     [[5], 20],
@@ -58,10 +75,38 @@ describe('mostSimilar', () => {
     expect(found.map((match) => ({ companyId: match.companyId, similarity: match.similarity }))).toEqual(bruteForce(columns, seeds, limit));
   });
 
-  it('keeps only companies the filter lets through, in the same order', async () => {
-    const passing = new Set(Array.from({ length: columns.size }, (_, ordinal) => columns.idOf(ordinal)).filter((_, ordinal) => ordinal % 7 === 0));
-    const found = await mostSimilar(columns, [3, 4], 30, async (ids) => new Set(ids.filter((id) => passing.has(id))));
+  it('scores exactly the companies a narrow filter lets through', async () => {
+    const passing = new Set(everyId.filter((_, ordinal) => ordinal % 7 === 0));
+    const { filter, asked } = filterOf(passing);
+    const found = await mostSimilar(columns, [3, 4], 30, filter);
     const expected = bruteForce(columns, [3, 4], columns.size).filter((row) => passing.has(row.companyId)).slice(0, 30);
     expect(found.map((match) => match.companyId)).toEqual(expected.map((row) => row.companyId));
+    expect(asked).toEqual(['a few passing ids']);
+  });
+
+  it('asks a broad filter about the best companies only', async () => {
+    const passing = new Set(everyId.filter((_, ordinal) => ordinal % 2 === 0));
+    const { filter, asked } = filterOf(passing);
+    const found = await mostSimilar(columns, [3, 4], 30, filter);
+    const expected = bruteForce(columns, [3, 4], columns.size).filter((row) => passing.has(row.companyId)).slice(0, 30);
+    expect(found.map((match) => match.companyId)).toEqual(expected.map((row) => row.companyId));
+    expect(asked).toEqual(['a few passing ids', 'which of these pass']);
+  });
+
+  it('reads every passing company when a broad filter lets none of the best through', async () => {
+    const ranking = bruteForce(columns, [3, 4], columns.size);
+    const passing = new Set(ranking.slice(3_000).map((row) => row.companyId));
+    const { filter, asked } = filterOf(passing);
+    const found = await mostSimilar(columns, [3, 4], 30, filter);
+    expect(found.map((match) => match.companyId)).toEqual(ranking.slice(3_000, 3_030).map((row) => row.companyId));
+    expect(asked).toEqual(['a few passing ids', 'which of these pass', 'every passing id']);
+  });
+
+  it('never answers a seed, and leaves companies at 0 out', async () => {
+    const found = await mostSimilar(columns, [10, 11], columns.size);
+    expect(found.map((match) => match.companyId)).not.toContain(columns.idOf(10));
+    expect(found.map((match) => match.companyId)).not.toContain(columns.idOf(11));
+    expect(found.every((match) => match.similarity > 0)).toBe(true);
+    expect(found).toHaveLength(bruteForce(columns, [10, 11], columns.size).length);
   });
 });

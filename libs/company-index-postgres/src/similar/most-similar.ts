@@ -1,127 +1,108 @@
-import { bySimilarity, SIMILARITY_WEIGHTS, sharedWithSeeds, similarityTo, type SimilarMatch, type SimilarityProfile } from '@radar/company-index';
+import { sharedWithSeeds, type SimilarMatch, type SimilarityProfile } from '@radar/company-index';
+import { BOUND_MARGIN, MAX_EXTRA, SeedScorer } from './seed-scorer';
 import type { SimilarityColumns } from './similarity-columns';
+import { TopSimilar, type Ranked } from './top-similar';
 
-/** Base scores are bucketed by thousandths to pick how many companies to score exactly. */
+/** Base scores are binned by thousandths and walked from the highest bin down. */
 const BINS = 1_000;
-/** What terms and technologies can add to a base score at most. */
-const MAX_EXTRA = SIMILARITY_WEIGHTS.terms + SIMILARITY_WEIGHTS.technologies;
-/** The four-decimal rounding of similarity can lift a score by half of this. */
-const ROUNDING = 0.0001;
-/** Companies scored exactly in the first round, at least. */
-const FIRST_ROUND = 1_000;
-/** Candidates whose filter verdict is asked at once. */
-const FILTER_BATCH = 500;
+/** A filter passing at most this many companies has exactly those scored. */
+const FEW_PASSING = 5_000;
+/** With a broader filter, at least this many of the best companies are checked against it at once. */
+const CHECKED_AT_ONCE = 2_000;
 
-/** Which of these company ids pass the request's filters. */
-export type FilterCheck = (companyIds: string[]) => Promise<Set<string>>;
-
-interface Scored {
-  ordinal: number;
-  companyId: string;
-  similarity: number;
-}
-
-/** Per code, what the seeds with that code add to a company's mean score. */
-function weightsByCode(codes: Uint32Array, span: number, seeds: readonly number[], weight: number): Float64Array {
-  const table = new Float64Array(span);
-  for (const seed of seeds) {
-    const code = codes[seed] ?? 0;
-    if (code !== 0) table[code] = (table[code] ?? 0) + weight / seeds.length;
-  }
-  return table;
+/** The request's filters, asked of the database. */
+export interface CandidateFilter {
+  /** Ids of companies passing the filters: at most `max` of them when given, else every one. */
+  passingIds(max?: number): Promise<string[]>;
+  /** Which of these ids pass. */
+  passingAmong(companyIds: string[]): Promise<Set<string>>;
 }
 
 /**
  * The `limit` companies most similar to the seeds by the rule, exactly, without scoring every
- * company: the parts of the score that are equalities (industry, sector, band, country) sum to a
- * base score read from four tables per company; terms and technologies add at most 0.45. Companies
- * are scored exactly from the highest base down, until no company left unscored can reach the
- * last one kept. `passes` narrows the candidates to the request's filters.
+ * company. The parts of the score that are equalities (industry, sector, band, country) give
+ * each company a base read from four tables; terms and technologies add at most 0.45. Companies
+ * are visited from the highest base down and scored exactly only while their bound can still
+ * reach the last one kept. A filter passing few companies has those scored; a broader one is
+ * asked about the best companies overall, and read whole only when too few of those pass.
  */
-export async function mostSimilar(columns: SimilarityColumns, seedOrdinals: readonly number[], limit: number, passes?: FilterCheck): Promise<SimilarMatch[]> {
+export async function mostSimilar(columns: SimilarityColumns, seedOrdinals: readonly number[], limit: number, filter?: CandidateFilter): Promise<SimilarMatch[]> {
+  const scorer = new SeedScorer(columns, seedOrdinals);
   const seeds = seedOrdinals.map((ordinal) => columns.profileOf(ordinal));
-  const isSeed = new Set(seedOrdinals);
-  const industry = weightsByCode(columns.industry, columns.industries.span, seedOrdinals, SIMILARITY_WEIGHTS.industry);
-  const sector = weightsByCode(columns.sector, columns.sectors.span, seedOrdinals, SIMILARITY_WEIGHTS.naicsSector);
-  const band = weightsByCode(columns.band, columns.bands.span, seedOrdinals, SIMILARITY_WEIGHTS.employeeBand);
-  const country = weightsByCode(columns.country, columns.countries.span, seedOrdinals, SIMILARITY_WEIGHTS.country);
-  const bin = new Uint16Array(columns.size);
-  const perBin = new Uint32Array(BINS + 1);
-  for (let ordinal = 0; ordinal < columns.size; ordinal += 1) {
-    const base =
-      (industry[columns.industry[ordinal] ?? 0] ?? 0) +
-      (sector[columns.sector[ordinal] ?? 0] ?? 0) +
-      (band[columns.band[ordinal] ?? 0] ?? 0) +
-      (country[columns.country[ordinal] ?? 0] ?? 0);
-    const b = Math.min(BINS, Math.floor(base * BINS));
-    bin[ordinal] = b;
-    perBin[b] = (perBin[b] ?? 0) + 1;
-  }
-  const sharesSomething = sharingTest(columns, seeds);
+  const isSeed = new Uint8Array(columns.size);
+  for (const ordinal of seedOrdinals) isSeed[ordinal] = 1;
+  const answer = (rows: Ranked[]) => rows.map((row) => toMatch(columns, row, seeds));
 
-  let lowerBin = BINS + 1;
-  let upperBin = BINS + 1;
-  for (let count = 0; lowerBin > 0 && count < Math.max(FIRST_ROUND, limit * 10); ) count += perBin[--lowerBin] ?? 0;
-  const scored: Scored[] = [];
-  const verdicts = new Map<number, boolean>();
-  for (;;) {
-    for (let ordinal = 0; ordinal < columns.size; ordinal += 1) {
-      const b = bin[ordinal] ?? 0;
-      if (b < lowerBin || b >= upperBin || isSeed.has(ordinal)) continue;
-      if (b === 0 && !sharesSomething(ordinal)) continue;
-      const similarity = similarityTo(columns.profileOf(ordinal), seeds);
-      if (similarity > 0) scored.push({ ordinal, companyId: columns.idOf(ordinal), similarity });
-    }
-    scored.sort(bySimilarity);
-    // Unscored companies have a base below lowerBin / BINS: scores at or above `sure` cannot be beaten by them.
-    const sure = lowerBin === 0 ? -Infinity : lowerBin / BINS + MAX_EXTRA + ROUNDING;
-    const kept = await keepPassing(scored, sure, limit, verdicts, passes);
-    if (kept.length === limit || lowerBin === 0) return kept.map((row) => toMatch(columns, row, seeds));
-    upperBin = lowerBin;
-    const last = passes === undefined ? scored[limit - 1] : undefined;
-    const needed = last === undefined ? lowerBin - 150 : Math.floor((last.similarity - MAX_EXTRA - ROUNDING) * BINS);
-    lowerBin = Math.max(0, Math.min(lowerBin - 1, needed));
-  }
+  if (filter === undefined) return answer(walk(columns, scorer, isSeed, limit));
+
+  const few = await filter.passingIds(FEW_PASSING + 1);
+  if (few.length <= FEW_PASSING) return answer(scoreAmong(scorer, isSeed, ordinalsOf(columns, few), limit));
+
+  const checked = walk(columns, scorer, isSeed, Math.max(CHECKED_AT_ONCE, limit * 20));
+  const passing = await filter.passingAmong(checked.map((row) => columns.idOf(row.ordinal)));
+  const kept = checked.filter((row) => passing.has(columns.idOf(row.ordinal))).slice(0, limit);
+  // Fewer than asked for means every company scoring above 0 was checked.
+  if (kept.length === limit || checked.length < Math.max(CHECKED_AT_ONCE, limit * 20)) return answer(kept);
+
+  const allowed = new Uint8Array(columns.size);
+  for (const ordinal of ordinalsOf(columns, await filter.passingIds())) allowed[ordinal] = 1;
+  return answer(walk(columns, scorer, isSeed, limit, allowed));
 }
 
-/** Whether a company shares a technology or a term with a seed (a company with a base of 0 scores nothing otherwise). */
-function sharingTest(columns: SimilarityColumns, seeds: readonly SimilarityProfile<number>[]): (ordinal: number) => boolean {
-  const technologies = new Uint8Array(columns.technologies.span);
-  const terms = new Uint8Array(columns.terms.span);
-  for (const seed of seeds) {
-    for (const code of seed.technologies) technologies[code] = 1;
-    for (const code of seed.terms) terms[code] = 1;
+/** The best `limit` companies (of `allowed` when given), walking bases from the highest down. */
+function walk(columns: SimilarityColumns, scorer: SeedScorer, isSeed: Uint8Array, limit: number, allowed?: Uint8Array): Ranked[] {
+  const { size } = columns;
+  const binOf = new Uint16Array(size);
+  const firstOfBin = new Uint32Array(BINS + 2);
+  for (let ordinal = 0; ordinal < size; ordinal += 1) {
+    const bin = BINS - Math.min(BINS, Math.floor(scorer.base(ordinal) * BINS));
+    binOf[ordinal] = bin;
+    firstOfBin[bin + 1] = (firstOfBin[bin + 1] ?? 0) + 1;
   }
-  const anyMarked = (lists: { start: Uint32Array; codes: Uint32Array }, marks: Uint8Array, ordinal: number) => {
-    for (let at = lists.start[ordinal] ?? 0; at < (lists.start[ordinal + 1] ?? 0); at += 1) if (marks[lists.codes[at] ?? 0] === 1) return true;
-    return false;
-  };
-  return (ordinal) => anyMarked(columns.technologyLists, technologies, ordinal) || anyMarked(columns.termLists, terms, ordinal);
+  // Bins numbered from the highest base (0) down; ordinals sorted by bin, in id order within one.
+  for (let bin = 1; bin <= BINS + 1; bin += 1) firstOfBin[bin] = (firstOfBin[bin] ?? 0) + (firstOfBin[bin - 1] ?? 0);
+  const byBin = new Uint32Array(size);
+  const filling = firstOfBin.slice();
+  for (let ordinal = 0; ordinal < size; ordinal += 1) {
+    const bin = binOf[ordinal] ?? 0;
+    byBin[filling[bin] ?? 0] = ordinal;
+    filling[bin] = (filling[bin] ?? 0) + 1;
+  }
+
+  const top = new TopSimilar(limit);
+  for (let bin = 0; bin <= BINS; bin += 1) {
+    // Every base in this bin is below (BINS - bin + 1) / BINS.
+    if (top.full && (BINS - bin + 1) / BINS + MAX_EXTRA + BOUND_MARGIN < top.worstSimilarity) break;
+    for (let at = firstOfBin[bin] ?? 0; at < (firstOfBin[bin + 1] ?? 0); at += 1) {
+      const ordinal = byBin[at] ?? 0;
+      if (isSeed[ordinal] === 1 || (allowed !== undefined && allowed[ordinal] !== 1)) continue;
+      if (top.full && scorer.bound(ordinal) < top.worstSimilarity) continue;
+      const similarity = scorer.score(ordinal);
+      if (similarity > 0) top.offer(ordinal, similarity);
+    }
+  }
+  return top.ranked();
 }
 
-/** The first `limit` rows scoring at least `sure` that pass the filters, in order. */
-async function keepPassing(scored: Scored[], sure: number, limit: number, verdicts: Map<number, boolean>, passes?: FilterCheck): Promise<Scored[]> {
-  const kept: Scored[] = [];
-  for (let start = 0; start < scored.length && kept.length < limit; start += FILTER_BATCH) {
-    const batch = scored.slice(start, start + FILTER_BATCH).filter((row) => row.similarity >= sure);
-    if (batch.length === 0) break;
-    if (passes !== undefined) {
-      const unknown = batch.filter((row) => !verdicts.has(row.ordinal));
-      const passing = unknown.length > 0 ? await passes(unknown.map((row) => row.companyId)) : new Set<string>();
-      for (const row of unknown) verdicts.set(row.ordinal, passing.has(row.companyId));
-    }
-    for (const row of batch) {
-      if (kept.length < limit && (passes === undefined || verdicts.get(row.ordinal) === true)) kept.push(row);
-    }
-    if (batch.length < Math.min(FILTER_BATCH, scored.length - start)) break;
+/** The best `limit` of these companies, each scored. */
+function scoreAmong(scorer: SeedScorer, isSeed: Uint8Array, ordinals: number[], limit: number): Ranked[] {
+  const top = new TopSimilar(limit);
+  for (const ordinal of ordinals) {
+    if (isSeed[ordinal] === 1) continue;
+    const similarity = scorer.score(ordinal);
+    if (similarity > 0) top.offer(ordinal, similarity);
   }
-  return kept;
+  return top.ranked();
 }
 
-function toMatch(columns: SimilarityColumns, row: Scored, seeds: readonly SimilarityProfile<number>[]): SimilarMatch {
+function ordinalsOf(columns: SimilarityColumns, companyIds: string[]): number[] {
+  return companyIds.map((id) => columns.ordinalOf(id)).filter((ordinal) => ordinal !== undefined);
+}
+
+function toMatch(columns: SimilarityColumns, row: Ranked, seeds: readonly SimilarityProfile<number>[]): SimilarMatch {
   const shared = sharedWithSeeds(columns.profileOf(row.ordinal), seeds);
   return {
-    companyId: row.companyId,
+    companyId: columns.idOf(row.ordinal),
     similarity: row.similarity,
     shared: {
       industry: shared.industry === null ? null : columns.industries.valueOf(shared.industry),
