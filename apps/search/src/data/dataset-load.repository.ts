@@ -93,5 +93,5 @@ export async function resetStatementTimeout(connection: Queryable): Promise<void
 
 /** Fresh planner statistics of the company store, after a load changed its sizes and value spread. */
 export async function analyzeCompanyStore(db: Queryable): Promise<void> {
-  await db.query('ANALYZE companies, company_connections, job_postings');
+  await db.query('ANALYZE companies, company_domains, company_connections, job_postings');
 }
