@@ -1,10 +1,8 @@
 import { sharedWithSeeds, type SimilarMatch, type SimilarityProfile } from '@radar/company-index';
-import { BOUND_MARGIN, MAX_EXTRA, SeedScorer } from './seed-scorer';
+import { SeedScorer } from './seed-scorer';
 import type { SimilarityColumns } from './similarity-columns';
 import { TopSimilar, type Ranked } from './top-similar';
 
-/** Base scores are binned by thousandths and walked from the highest bin down. */
-const BINS = 1_000;
 /** A filter passing at most this many companies has exactly those scored. */
 const FEW_PASSING = 5_000;
 /** With a broader filter, at least this many of the best companies are checked against it at once. */
@@ -20,11 +18,9 @@ export interface CandidateFilter {
 
 /**
  * The `limit` companies most similar to the seeds by the rule, exactly, without scoring every
- * company. The parts of the score that are equalities (industry, sector, band, country) give
- * each company a base read from four tables; terms and technologies add at most 0.45. Companies
- * are visited from the highest base down and scored exactly only while their bound can still
- * reach the last one kept. A filter passing few companies has those scored; a broader one is
- * asked about the best companies overall, and read whole only when too few of those pass.
+ * company: each is scored only when its bounds (seed-scorer.ts) can still reach the last one
+ * kept. A filter passing few companies has those scored; a broader one is asked about the best
+ * companies overall, and read whole only when too few of those pass.
  */
 export async function mostSimilar(columns: SimilarityColumns, seedOrdinals: readonly number[], limit: number, filter?: CandidateFilter): Promise<SimilarMatch[]> {
   const scorer = new SeedScorer(columns, seedOrdinals);
@@ -49,38 +45,19 @@ export async function mostSimilar(columns: SimilarityColumns, seedOrdinals: read
   return answer(walk(columns, scorer, isSeed, limit, allowed));
 }
 
-/** The best `limit` companies (of `allowed` when given), walking bases from the highest down. */
+/** The best `limit` companies (of `allowed` when given): each scored only when its limit can still reach the last one kept. */
 function walk(columns: SimilarityColumns, scorer: SeedScorer, isSeed: Uint8Array, limit: number, allowed?: Uint8Array): Ranked[] {
-  const { size } = columns;
-  const binOf = new Uint16Array(size);
-  const firstOfBin = new Uint32Array(BINS + 2);
-  for (let ordinal = 0; ordinal < size; ordinal += 1) {
-    const bin = BINS - Math.min(BINS, Math.floor(scorer.base(ordinal) * BINS));
-    binOf[ordinal] = bin;
-    firstOfBin[bin + 1] = (firstOfBin[bin + 1] ?? 0) + 1;
-  }
-  // Bins numbered from the highest base (0) down; ordinals sorted by bin, in id order within one.
-  for (let bin = 1; bin <= BINS + 1; bin += 1) firstOfBin[bin] = (firstOfBin[bin] ?? 0) + (firstOfBin[bin - 1] ?? 0);
-  const byBin = new Uint32Array(size);
-  const filling = firstOfBin.slice();
-  for (let ordinal = 0; ordinal < size; ordinal += 1) {
-    const bin = binOf[ordinal] ?? 0;
-    byBin[filling[bin] ?? 0] = ordinal;
-    filling[bin] = (filling[bin] ?? 0) + 1;
-  }
-
   const top = new TopSimilar(limit);
-  for (let bin = 0; bin <= BINS; bin += 1) {
-    // Every base in this bin is below (BINS - bin + 1) / BINS.
-    if (top.full && (BINS - bin + 1) / BINS + MAX_EXTRA + BOUND_MARGIN < top.worstSimilarity) break;
-    for (let at = firstOfBin[bin] ?? 0; at < (firstOfBin[bin + 1] ?? 0); at += 1) {
-      const ordinal = byBin[at] ?? 0;
-      if (isSeed[ordinal] === 1 || (allowed !== undefined && allowed[ordinal] !== 1)) continue;
-      if (top.full && scorer.bound(ordinal) < top.worstSimilarity) continue;
-      const similarity = scorer.score(ordinal);
-      if (similarity > 0) top.offer(ordinal, similarity);
-    }
-  }
+  const candidate = (ordinal: number) => isSeed[ordinal] !== 1 && (allowed === undefined || allowed[ordinal] === 1);
+  const offer = (ordinal: number) => {
+    const similarity = scorer.score(ordinal);
+    if (similarity > 0) top.offer(ordinal, similarity);
+  };
+  scorer.forEachReaching(
+    () => top.worstSimilarity,
+    (ordinal) => !candidate(ordinal),
+    offer,
+  );
   return top.ranked();
 }
 

@@ -40,6 +40,32 @@ describe('SeedScorer', () => {
     );
   });
 
+  it('visits every company whose score can reach the floor, and only those its limits let through', () => {
+    fc.assert(
+      fc.property(
+        fc.array(company, { minLength: 2, maxLength: 40 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        // Some or all term postings left uncounted: their pairs are assumed of every company.
+        fc.integer({ min: 0, max: 60 }),
+        (companies, seedCount, floor, countedPostings) => {
+          const columns = columnsOf(companies);
+          const seeds = Array.from({ length: Math.min(seedCount, companies.length) }, (_, i) => i);
+          const scorer = new SeedScorer(columns, seeds, countedPostings);
+          const visited: number[] = [];
+          scorer.forEachReaching(() => floor, (ordinal) => ordinal % 3 === 0, (ordinal) => visited.push(ordinal));
+          for (let ordinal = 0; ordinal < columns.size; ordinal += 1) {
+            if (ordinal % 3 !== 0 && scorer.score(ordinal) >= floor) expect(visited).toContain(ordinal);
+            if (visited.includes(ordinal)) expect(scorer.bound(ordinal)).toBeGreaterThanOrEqual(floor);
+          }
+          expect(visited.every((ordinal) => ordinal % 3 !== 0)).toBe(true);
+          expect(new Set(visited).size).toBe(visited.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('refuses no seeds and more seeds than a mask holds', () => {
     const columns = columnsOf([[null, null, null, null, [], []]]);
     expect(() => new SeedScorer(columns, [])).toThrow(RangeError);

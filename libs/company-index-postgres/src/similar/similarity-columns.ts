@@ -34,6 +34,27 @@ export class Codes {
 
 type Row = [string, string | null, string | null, number | null, string | null, string[], string[] | null];
 
+/** Per code, the ordinals of the companies whose list holds it, in ordinal order. */
+export interface CodePostings {
+  start: Uint32Array;
+  ordinals: Uint32Array;
+}
+
+/**
+ * Companies grouped by their values of the rule's equalities (industry, sector, band, country):
+ * group g holds those four codes and the ordinals ordinals[start[g]] to ordinals[start[g + 1]],
+ * ascending. Every company of a group has the same base score for any seeds.
+ */
+export interface ProfileGroups {
+  count: number;
+  industry: Uint32Array;
+  sector: Uint32Array;
+  band: Uint32Array;
+  country: Uint32Array;
+  start: Uint32Array;
+  ordinals: Uint32Array;
+}
+
 /** A growable list of codes with per-company start offsets. */
 class CodeLists {
   readonly start: Uint32Array;
@@ -57,12 +78,39 @@ class CodeLists {
   of(ordinal: number): number[] {
     return Array.from(this.codes.subarray(this.start[ordinal], this.start[ordinal + 1]));
   }
+
+  /** The same codes turned around: per code, the companies holding it. */
+  postings(span: number, companies: number): CodePostings {
+    const start = new Uint32Array(span + 1);
+    const end = this.start[companies] ?? 0;
+    for (let at = 0; at < end; at += 1) {
+      const code = this.codes[at] ?? 0;
+      start[code + 1] = (start[code + 1] ?? 0) + 1;
+    }
+    for (let code = 1; code <= span; code += 1) start[code] = (start[code] ?? 0) + (start[code - 1] ?? 0);
+    const next = start.slice(0, span);
+    const ordinals = new Uint32Array(end);
+    for (let ordinal = 0; ordinal < companies; ordinal += 1) {
+      for (let at = this.start[ordinal] ?? 0; at < (this.start[ordinal + 1] ?? 0); at += 1) {
+        const code = this.codes[at] ?? 0;
+        ordinals[next[code] ?? 0] = ordinal;
+        next[code] = (next[code] ?? 0) + 1;
+      }
+    }
+    return { start, ordinals };
+  }
+
+  /** Gives back the room grown past the last company's codes. */
+  trim(companies: number): void {
+    this.codes = this.codes.slice(0, this.start[companies] ?? 0);
+  }
 }
 
 /**
  * What the similarity rule reads of every company, in memory and coded, at one data version:
- * position i is the company of ordinal i (id order). About 150 bytes a company, most of it the
- * 25 characteristic terms.
+ * position i is the company of ordinal i (id order), the companies grouped by the rule's
+ * equalities, and each term's companies. About 250 bytes a company, most of it the 25
+ * characteristic terms, held both ways.
  */
 export class SimilarityColumns {
   readonly industries = new Codes();
@@ -79,6 +127,8 @@ export class SimilarityColumns {
   readonly technologyLists: CodeLists;
   readonly termLists: CodeLists;
   private filled = 0;
+  private groupsBuilt: ProfileGroups | undefined;
+  private termPostingsBuilt: CodePostings | undefined;
 
   constructor(
     readonly version: string,
@@ -105,6 +155,52 @@ export class SimilarityColumns {
     this.technologyLists.append(i, [...new Set(technologies)].map((technology) => this.technologies.code(technology)));
     this.termLists.append(i, [...new Set(terms ?? [])].map((term) => this.terms.code(term)));
     this.filled += 1;
+    if (this.complete) {
+      this.technologyLists.trim(this.size);
+      this.termLists.trim(this.size);
+    }
+  }
+
+  /** Per term code, the companies whose characteristic terms hold it (built on first use). */
+  get termPostings(): CodePostings {
+    this.termPostingsBuilt ??= this.termLists.postings(this.terms.span, this.filled);
+    return this.termPostingsBuilt;
+  }
+
+  /** The companies grouped by their equality values (built on first use). */
+  get profileGroups(): ProfileGroups {
+    this.groupsBuilt ??= this.groupByProfile();
+    return this.groupsBuilt;
+  }
+
+  private groupByProfile(): ProfileGroups {
+    const groupOf = new Uint32Array(this.filled);
+    const groupOfKey = new Map<number, number>();
+    const [sectors, bands, countries] = [this.sectors.span, this.bands.span, this.countries.span];
+    const firsts: number[] = [];
+    for (let ordinal = 0; ordinal < this.filled; ordinal += 1) {
+      const key = (((this.industry[ordinal] ?? 0) * sectors + (this.sector[ordinal] ?? 0)) * bands + (this.band[ordinal] ?? 0)) * countries + (this.country[ordinal] ?? 0);
+      let group = groupOfKey.get(key);
+      if (group === undefined) {
+        group = firsts.length;
+        groupOfKey.set(key, group);
+        firsts.push(ordinal);
+      }
+      groupOf[ordinal] = group;
+    }
+    const count = firsts.length;
+    const start = new Uint32Array(count + 1);
+    for (const group of groupOf) start[group + 1] = (start[group + 1] ?? 0) + 1;
+    for (let group = 1; group <= count; group += 1) start[group] = (start[group] ?? 0) + (start[group - 1] ?? 0);
+    const next = start.slice(0, count);
+    const ordinals = new Uint32Array(this.filled);
+    for (let ordinal = 0; ordinal < this.filled; ordinal += 1) {
+      const group = groupOf[ordinal] ?? 0;
+      ordinals[next[group] ?? 0] = ordinal;
+      next[group] = (next[group] ?? 0) + 1;
+    }
+    const of = (codes: Uint32Array) => Uint32Array.from(firsts, (ordinal) => codes[ordinal] ?? 0);
+    return { count, industry: of(this.industry), sector: of(this.sector), band: of(this.band), country: of(this.country), start, ordinals };
   }
 
   get complete(): boolean {
@@ -142,7 +238,12 @@ export async function loadSimilarityColumns(pool: Pool): Promise<SimilarityColum
   for (let attempt = 0; attempt < 3; attempt += 1) {
     await rebuildCharacteristicTerms(pool);
     const columns = await readColumns(pool);
-    if (columns) return columns;
+    if (columns) {
+      // Built now rather than by the first request.
+      void columns.profileGroups;
+      void columns.termPostings;
+      return columns;
+    }
   }
   throw new Error('the company data kept changing while the similarity columns were loaded');
 }
