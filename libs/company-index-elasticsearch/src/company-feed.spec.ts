@@ -192,7 +192,7 @@ describe('feeding the company index', () => {
     const { cluster, index } = companyIndexOnFake();
     const companies = storedCompanies(20);
     const first = await index.feed(storeSource(companies, 10, 'load-1'));
-    expect(cluster.indices.get(first.index)?.mappings._meta).toEqual({ mapping_version: MAPPING_VERSION, data_version: 'load-1' });
+    expect(cluster.indices.get(first.index)?.mappings._meta).toMatchObject({ mapping_version: MAPPING_VERSION, data_version: 'load-1' });
     await expect(index.isFedWith('load-1')).resolves.toBe(true);
     await expect(index.isFedWith('load-2')).resolves.toBe(false);
 

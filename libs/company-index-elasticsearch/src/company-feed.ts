@@ -4,6 +4,7 @@ import type { IndexedCompany } from '@radar/company-index';
 import { bulkUpsertCompanies, DeadLetters, type BulkItemFailure, type BulkUpsertSettings } from './bulk-upsert';
 import { toCompanyDocument } from './company-document';
 import { MAPPING_VERSION } from './company-index-definition';
+import { measureShardSizes } from './facet-shard-sizes';
 import type { FeedProgress, FeedProgressStore } from './feed-progress';
 import type { CompanyIndexAlias } from './index-alias';
 import { CharacteristicTerms } from './similar/characteristic-terms';
@@ -125,7 +126,12 @@ export async function feedCompanies(deps: CompanyFeedDeps, source: FeedSource): 
   if (Math.abs(source.count - companies) > tolerated) {
     throw new Error(`The fed index ${index} holds ${companies} companies where the store holds ${source.count}; the live index stays as it was`);
   }
-  await deps.alias.recordDataVersion(index, source.dataVersion);
+  const shardSizes = await measureShardSizes(deps.client, index);
+  deps.logger.info({ index, cardinality: shardSizes.cardinality, shardSizes: shardSizes.sizes }, 'facet shard sizes measured from field cardinality, stored with the fed index');
+  if (shardSizes.capped.length > 0) {
+    deps.logger.warn({ index, facets: shardSizes.capped, cardinality: shardSizes.cardinality }, 'facet fields with more values than a shard sends: their counts may be inexact');
+  }
+  await deps.alias.recordInMeta(index, { data_version: source.dataVersion, facet_shard_sizes: shardSizes.sizes });
   await deps.alias.swapTo(index);
   await deps.progress.finish();
   await deps.alias.deleteRetiredIndices(deps.keepPreviousForMs);

@@ -6,8 +6,9 @@ import { isAppError } from '@radar/platform/errors';
 import type { SortSpec } from '@radar/company-index';
 import { anIndexedCompany } from '@radar/company-index/testing';
 import { BulkUpsertError } from './index';
+import { DEFAULT_FACET_SHARD_SIZES } from './facet-aggregations';
 import { MAX_FACET_SHARD_SIZE } from './facet-shard-sizes';
-import { companyIndexOnFake, WARN } from '../test/company-index-on-fake';
+import { companyIndexOnFake, storedCompanies, storeSource, WARN } from '../test/company-index-on-fake';
 import { FakeCluster, type RecordedRequest } from '../test/fake-cluster';
 import {
   BARE_COMPANY,
@@ -277,33 +278,68 @@ describe('ElasticsearchCompanyIndex: layout at start', () => {
 });
 
 describe('ElasticsearchCompanyIndex: facet shard sizes', () => {
-  it('asks each shard for every value of a facet field, from the cardinality it counts at start', async () => {
-    const { cluster, index } = withLiveIndex();
-    cluster.on('POST', /^\/companies\/_search$/, (request) =>
-      bodyOf(request).aggs && JSON.stringify(bodyOf(request).aggs).includes('cardinality')
-        ? { body: cardinalityAnswer({ industries: 440, countries: 190, employee_count: 9, technologies: 2_400 }) }
-        : { body: searchAnswerTo(request.body, { hits: [], aggregations: EMPTY_FACETS }) },
-    );
-    await index.warmUp();
-    await index.search({}, byName, 20);
-    const summary = cluster.requestsTo('POST', /^\/companies\/_search$/).filter(isSummary).at(-1);
-    const aggs = bodyOf(summary).aggs as Record<string, { terms: { shard_size: number } }>;
-    expect(Object.fromEntries(Object.entries(aggs).map(([name, aggregation]) => [name, aggregation.terms.shard_size]))).toEqual({
-      industries: 550,
-      countries: 238,
-      employee_count: 20,
-      technologies: 3_000,
+  const shardSizesOf = (request: RecordedRequest | undefined): Record<string, number> =>
+    Object.fromEntries(Object.entries(bodyOf(request).aggs as Record<string, { terms: { shard_size: number } }>).map(([name, aggregation]) => [name, aggregation.terms.shard_size]));
+  const isCardinality = (request: RecordedRequest): boolean => JSON.stringify(bodyOf(request).aggs ?? {}).includes('cardinality');
+  /** Companies with 3 industries, 2 countries, 1 employee band, 2 technologies. */
+  const companies = storedCompanies(6).map((company, position) => ({ ...company, industry: `Industry ${position % 3}`, country: position % 2 === 0 ? 'Germany' : 'Norway' }));
+
+  it('measures the facet fields once, at the end of a feed, and stores the shard sizes with the fed index', async () => {
+    const { cluster, index } = companyIndexOnFake();
+    const outcome = await index.feed(storeSource(companies, 3));
+    const cardinality = cluster.requestsTo('POST', /\/_search$/).filter(isCardinality);
+    expect(cardinality.map((request) => request.path)).toEqual([`/${outcome.index}/_search`]);
+    expect(cluster.indices.get(outcome.index)?.mappings._meta).toMatchObject({
+      data_version: 'load-1',
+      facet_shard_sizes: { industries: 20, countries: 20, employee_count: 20, technologies: 20 },
     });
   });
 
-  it('warns about a facet with more values than a shard sends, and about counts Elasticsearch marks inexact', async () => {
+  it('starts any number of readers without a cardinality aggregation; each uses the sizes the feed stored', async () => {
+    const { cluster, index: feeder } = companyIndexOnFake();
+    const outcome = await feeder.feed(storeSource(companies, 3));
+    const stored = { industries: 550, countries: 238, employee_count: 20, technologies: 3_000 };
+    (cluster.indices.get(outcome.index)?.mappings._meta as Record<string, unknown>).facet_shard_sizes = stored;
+    const before = cluster.requests.length;
+    for (let replica = 0; replica < 3; replica += 1) {
+      const { index: reader } = companyIndexOnFake({}, cluster);
+      await reader.warmUp();
+      await reader.search({}, byName, 20);
+      expect(shardSizesOf(cluster.requests.filter((request) => request.path.endsWith('/_search') && isSummary(request)).at(-1))).toEqual(stored);
+    }
+    expect(cluster.requests.slice(before).filter((request) => request.path.endsWith('/_search') && isCardinality(request))).toEqual([]);
+  });
+
+  it('takes up the sizes of a new live index that another replica fed, at its next check of the alias', async () => {
+    const cluster = new FakeCluster();
+    const { index: reader } = companyIndexOnFake({ existsTtlMs: 0 }, cluster);
+    await reader.search({}, byName, 20);
+    const { index: feeder } = companyIndexOnFake({}, cluster);
+    const outcome = await feeder.feed(storeSource(companies, 3));
+    (cluster.indices.get(outcome.index)?.mappings._meta as Record<string, unknown>).facet_shard_sizes = { industries: 21, countries: 22, employee_count: 23, technologies: 24 };
+    await reader.search({}, byName, 20);
+    const summaries = cluster.requests.filter((request) => request.path === '/companies/_search' && isSummary(request));
+    expect(shardSizesOf(summaries.at(-1))).toEqual({ industries: 21, countries: 22, employee_count: 23, technologies: 24 });
+  });
+
+  it('uses the default sizes for an index whose feed stored none, and says so', async () => {
     const { cluster, index, logs } = withLiveIndex();
-    cluster.on('POST', /^\/companies\/_search$/, (request) =>
-      JSON.stringify(bodyOf(request).aggs ?? {}).includes('cardinality')
-        ? { body: cardinalityAnswer({ industries: 440, countries: 190, employee_count: 9, technologies: MAX_FACET_SHARD_SIZE * 2 }) }
-        : { body: searchAnswerTo(request.body, { hits: [], aggregations: { ...EMPTY_FACETS, technologies: facetBuckets([['React', 80]], 6) } }) },
-    );
+    cluster.indices.get('companies-initial')!.mappings = { _meta: { mapping_version: 1, data_version: 'load-0' } };
+    answerSearches(cluster, { hits: [] });
     await index.warmUp();
+    await index.search({}, byName, 20);
+    expect(shardSizesOf(cluster.requestsTo('POST', /^\/companies\/_search$/).filter(isSummary).at(-1))).toEqual(DEFAULT_FACET_SHARD_SIZES);
+    expect(logs.find((entry) => /no stored facet shard sizes/.test(entry.msg))).toMatchObject({ level: WARN, index: 'companies-initial' });
+    expect(cluster.requestsTo('POST', /_search$/).filter(isCardinality)).toEqual([]);
+  });
+
+  it('warns at the feed about a facet with more values than a shard sends, and at search about counts Elasticsearch marks inexact', async () => {
+    const { cluster, index, logs } = companyIndexOnFake();
+    cluster.on('POST', /\/_search$/, (request) =>
+      isCardinality(request) ? { body: cardinalityAnswer({ industries: 440, countries: 190, employee_count: 9, technologies: MAX_FACET_SHARD_SIZE * 2 }) } : undefined,
+    );
+    await index.feed(storeSource(companies, 3));
+    answerSearches(cluster, { hits: [] }, { hits: [], aggregations: { ...EMPTY_FACETS, technologies: facetBuckets([['React', 80]], 6) } });
     await index.search({}, byName, 20);
     await index.search({}, byName, 20);
     const warnings = logs.filter((entry) => entry.level === WARN).map((entry) => entry.msg);

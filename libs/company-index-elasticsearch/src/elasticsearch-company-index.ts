@@ -8,8 +8,8 @@ import { BULK_BATCH_SIZE, BulkUpsertError, bulkUpsertCompanies, type BulkUpsertS
 import { feedCompanies, type FeedOutcome, type FeedSource } from './company-feed';
 import { MAPPING_VERSION, type IndexLayout } from './company-index-definition';
 import { buildCompanyQuery, buildCompanyQueryAmong } from './company-query';
-import { DEFAULT_FACET_SHARD_SIZES, type FacetName, type FacetShardSizes } from './facet-aggregations';
-import { cardinalityRequest, shardSizesFrom } from './facet-shard-sizes';
+import { DEFAULT_FACET_SHARD_SIZES, FACET_NAMES, type FacetName, type FacetShardSizes } from './facet-aggregations';
+import { storedShardSizes } from './facet-shard-sizes';
 import { FeedProgressStore } from './feed-progress';
 import { CompanyIndexAlias } from './index-alias';
 import type { IndexReader, SearchAnswer } from './index-reader';
@@ -87,6 +87,8 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   private readonly stopHealthReport: () => void;
   private checking: Promise<void> | undefined;
   private shardSizes: FacetShardSizes = DEFAULT_FACET_SHARD_SIZES;
+  /** The live indices (names) whose stored facet settings are in use; undefined until first read. */
+  private metaReadOf: string | undefined;
   private readonly reportedInexact = new Set<FacetName>();
   /** Companies were written outside a feed since the characteristic terms were last computed. */
   private termsOutdated = false;
@@ -135,6 +137,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     if (Date.now() < this.checkedUntil) return Promise.resolve();
     this.checking ??= this.liveAlias
       .ensure()
+      .then(() => this.readLiveMeta())
       .then(() => {
         this.liveIndexSeen = true;
         this.checkedUntil = Date.now() + this.existsTtlMs;
@@ -299,28 +302,19 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     } catch (error) {
       throw translateClusterError(error);
     } finally {
-      // The live index changed: check it again, and report inexact facets of the new one afresh.
+      // The live index changed: check it again, and take up what its feed stored with it.
       this.checkedUntil = 0;
-      this.reportedInexact.clear();
     }
   }
 
   /**
-   * At start and after each feed: the configured replicas and refresh interval applied to the
-   * live index, shard_size per facet from the cardinality of its field
-   * (exact facet counts, see facet-shard-sizes.ts), and a warning when the live index was
-   * built with an older mapping than this code's.
+   * At start: the configured replicas and refresh interval applied to the live index, and a
+   * warning when it was built with an older mapping than this code's. (What a feed stored
+   * with the index, such as the facets' shard sizes, is read with the index itself.)
    */
   async warmUp(): Promise<void> {
     await this.ensureIndex();
     await this.feedingAlias.applyLayout();
-    const answer = this.whole(await this.searchClient.search(cardinalityRequest(this.alias)), 'facet cardinality');
-    const checked = shardSizesFrom(answer.aggregations);
-    this.shardSizes = checked.sizes;
-    this.logger.info({ index: this.alias, cardinality: checked.cardinality, shardSizes: checked.sizes }, 'facet shard sizes set from field cardinality');
-    if (checked.capped.length > 0) {
-      this.logger.warn({ index: this.alias, facets: checked.capped, cardinality: checked.cardinality }, 'facet fields with more values than a shard sends: their counts may be inexact');
-    }
     const versions = await this.liveAlias.liveMappingVersions();
     const outdated = Object.entries(versions).filter(([, version]) => version < MAPPING_VERSION);
     if (outdated.length > 0) {
@@ -332,6 +326,34 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   async close(): Promise<void> {
     this.stopHealthReport();
     await Promise.all([this.searchClient.close(), this.writeClient.close()]);
+  }
+
+  /**
+   * What the feed of the live index stored in its `_meta`, read when the alias is checked and
+   * taken up when the alias points elsewhere (a feed here or in another replica): the facets'
+   * shard sizes, which the feed measured (facet-shard-sizes.ts), so no replica aggregates the
+   * whole index when it starts. An index without them (written outside feeds, or fed before
+   * they were stored) gets the defaults, and a log line says so.
+   */
+  private async readLiveMeta(): Promise<void> {
+    const metas = await this.liveAlias.liveMetas();
+    const live = Object.keys(metas).sort().join(',');
+    if (live === this.metaReadOf) return;
+    this.metaReadOf = live;
+    this.reportedInexact.clear();
+    const stored = Object.values(metas).map((meta) => storedShardSizes(meta.facet_shard_sizes));
+    if (stored.length > 0 && stored.every((sizes) => sizes !== undefined)) {
+      // Several live indices (an alias an operator widened) take the largest size of each facet.
+      this.shardSizes = Object.fromEntries(FACET_NAMES.map((name) => [name, Math.max(...stored.map((sizes) => sizes[name]))])) as FacetShardSizes;
+      this.logger.info({ index: live, shardSizes: this.shardSizes }, 'facet shard sizes read from the live index, as its feed measured them');
+      return;
+    }
+    this.shardSizes = DEFAULT_FACET_SHARD_SIZES;
+    const fed = Object.values(metas).some((meta) => meta.data_version !== undefined);
+    const log = { index: live, shardSizes: this.shardSizes };
+    const message = 'the live company index has no stored facet shard sizes; facets ask each shard for the default number of values until the next feed';
+    if (fed) this.logger.warn(log, message);
+    else this.logger.info(log, message);
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { SortSpec } from '@radar/company-index';
 import { anIndexedCompany } from '@radar/company-index/testing';
 import { readsSent, type ReadSent } from '../test/cluster-traffic';
-import { companyIndexOnFake } from '../test/company-index-on-fake';
+import { companyIndexOnFake, storeSource } from '../test/company-index-on-fake';
 
 const byName: SortSpec = { field: 'name', order: 'asc', hasQuery: false };
 
@@ -65,9 +65,16 @@ describe('what each search sends to the cluster', () => {
     expect(reads()).toEqual([{ api: 'count', aggregations: {} }]);
   });
 
-  it('sends a cardinality aggregation of every facet field over the whole index when a replica starts', async () => {
+  it('sends no aggregation when a replica starts: the shard sizes are read with the live index', async () => {
     const { index, reads } = await engineWithCompanies();
     await index.warmUp();
-    expect(reads()).toEqual([{ api: 'search', aggregations: { industries: 'cardinality', countries: 'cardinality', employee_count: 'cardinality', technologies: 'cardinality' } }]);
+    expect(reads()).toEqual([]);
+  });
+
+  it('measures the facet fields once per feed, with one cardinality aggregation over the fed index', async () => {
+    const { index, reads } = await engineWithCompanies();
+    await index.feed(storeSource(COMPANIES, 5));
+    // The count checks that the fed index holds the store's companies.
+    expect(reads()).toEqual([{ api: 'count', aggregations: {} }, { api: 'search', aggregations: { industries: 'cardinality', countries: 'cardinality', employee_count: 'cardinality', technologies: 'cardinality' } }]);
   });
 });
