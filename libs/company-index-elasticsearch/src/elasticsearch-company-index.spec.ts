@@ -8,6 +8,7 @@ import { anIndexedCompany } from '@radar/company-index/testing';
 import { BulkUpsertError } from './index';
 import { DEFAULT_FACET_SHARD_SIZES } from './facet-aggregations';
 import { MAX_FACET_SHARD_SIZE } from './facet-shard-sizes';
+import { filtersPreference } from './search-request';
 import { companyIndexOnFake, storedCompanies, storeSource, WARN } from '../test/company-index-on-fake';
 import { FakeCluster, type RecordedRequest } from '../test/fake-cluster';
 import {
@@ -151,18 +152,41 @@ describe('ElasticsearchCompanyIndex: search', () => {
     expect(page.items).toEqual([expect.objectContaining({ company_id: BERLIN_ANALYTICS.id, country: 'Germany' })]);
     expect(page.total).toBe(10_000);
     expect(page.aggregations.industries).toEqual([{ value: 'Software Development', count: 4_210 }]);
-    expect(page.next).toEqual({ key: 12, id: BERLIN_ANALYTICS.id });
+    expect(page.next).toEqual({ key: 12, id: BERLIN_ANALYTICS.id, session: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
   });
 
-  it('reads every page of one search from the same shard copies, and another search from others', async () => {
-    const { cluster, index } = withLiveIndex();
+  /** Session tokens drawn in order: token-1, token-2 ... */
+  const countingTokens = () => {
+    let drawn = 0;
+    return () => `token-${(drawn += 1)}`;
+  };
+  const preferencesSent = (cluster: FakeCluster): (string | null)[] =>
+    cluster.requestsTo('POST', /^\/companies\/_search$/).map((request) => request.params.get('preference'));
+
+  it('gives two first pages of the same filters different shard copies: each starts a session of its own', async () => {
+    const { cluster, index } = withLiveIndex({ sessionTokens: countingTokens() });
     answerSearches(cluster, { hits: [] });
-    await index.search({ query: 'freight' }, byScore, 20);
-    await index.search({ query: 'freight' }, byScore, 20, { key: 8, id: BARE_COMPANY.id });
-    await index.search({ query: 'rail' }, byScore, 20);
-    const preferences = cluster.requestsTo('POST', /^\/companies\/_search$/).filter((request) => !isSummary(request)).map((request) => request.params.get('preference'));
-    expect(preferences[0]).toBe(preferences[1]);
-    expect(preferences[2]).not.toBe(preferences[0]);
+    await index.search({ countries: ['Germany'] }, byName, 20);
+    await index.search({ countries: ['Germany'] }, byName, 20);
+    expect(preferencesSent(cluster)).toEqual(['session-token-1', 'session-token-1', 'session-token-2', 'session-token-2']);
+  });
+
+  it('reads page 2 from the copies of page 1: the session token rides in the page position (the cursor)', async () => {
+    const { cluster, index } = withLiveIndex({ sessionTokens: countingTokens() });
+    answerSearches(cluster, { hits: [hit(BERLIN_ANALYTICS, ['northwind analytics', BERLIN_ANALYTICS.id]), hit(BARE_COMPANY, ['lumen & co', BARE_COMPANY.id])] });
+    const first = await index.search({}, byName, 1);
+    expect(first.next).toEqual({ key: 'northwind analytics', id: BERLIN_ANALYTICS.id, session: 'token-1' });
+    const second = await index.search({}, byName, 1, first.next);
+    expect(second.next?.session).toBe('token-1');
+    expect(new Set(preferencesSent(cluster))).toEqual(new Set(['session-token-1']));
+  });
+
+  it('goes on with the copies its filters and sort chose for a cursor from before session tokens', async () => {
+    const { cluster, index } = withLiveIndex({ sessionTokens: countingTokens() });
+    answerSearches(cluster, { hits: [hit(BERLIN_ANALYTICS, ['northwind analytics', BERLIN_ANALYTICS.id]), hit(BARE_COMPANY, ['lumen & co', BARE_COMPANY.id])] });
+    const page = await index.search({ countries: ['Germany'] }, byName, 1, { key: 'acme', id: BARE_COMPANY.id });
+    expect(new Set(preferencesSent(cluster))).toEqual(new Set([filtersPreference({ countries: ['Germany'] }, byName)]));
+    expect(page.next).toEqual({ key: 'northwind analytics', id: BERLIN_ANALYTICS.id });
   });
 
   it('resumes from a page position with search_after', async () => {

@@ -15,7 +15,7 @@ import { CompanyIndexAlias } from './index-alias';
 import type { IndexReader, SearchAnswer } from './index-reader';
 import { domainOwners } from './lookup/domain-owners';
 import { nameCandidates } from './lookup/name-candidates';
-import { buildHitsRequest, buildIdBatchRequest, buildSummaryRequest, searchPreference, summariesRequest } from './search-request';
+import { buildHitsRequest, buildIdBatchRequest, buildSummaryRequest, filtersPreference, sessionPreference, summariesRequest } from './search-request';
 import { parseHitsPage, parseSummary, toCompanySummary } from './search-response';
 import { similarCompanies } from './similar/similar-companies';
 import { rebuildCharacteristicTerms } from './similar/terms-rebuild';
@@ -53,6 +53,8 @@ export interface ElasticsearchCompanyIndexOptions {
   keepPreviousForMs: number;
   /** The server-side `timeout` of searches (a time value): the node answers with what it has by then. */
   searchTimeout: string;
+  /** A new search session's token (search-request.ts, sessionPreference): random, and carried by the session's cursors. */
+  sessionTokens: () => string;
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -77,6 +79,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   private readonly rejectionTolerance: number;
   private readonly keepPreviousForMs: number;
   private readonly searchTimeout: string;
+  private readonly sessionTokens: () => string;
   private readonly existsTtlMs: number;
   /** The alias seen through the search client: its existence check must fail fast, not back off. */
   private readonly liveAlias: CompanyIndexAlias;
@@ -103,6 +106,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     this.rejectionTolerance = options.rejectionTolerance;
     this.keepPreviousForMs = options.keepPreviousForMs;
     this.searchTimeout = options.searchTimeout;
+    this.sessionTokens = options.sessionTokens;
     this.stopHealthReport = reportClusterHealth(options.searchClient);
     this.existsTtlMs = options.existsTtlMs;
     this.liveAlias = new CompanyIndexAlias(options.searchClient, options.alias, options.layout, options.logger, options.greenTimeout);
@@ -113,6 +117,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
       alias: this.alias,
       search: async (request, what) => this.whole(await this.read(() => this.searchClient.search<unknown>({ ...request, timeout: this.searchTimeout })), what),
       searchEach: (requests, what) => this.searchEach(requests, what),
+      newSessionPreference: () => sessionPreference(this.sessionTokens()),
     };
   }
 
@@ -153,7 +158,9 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
 
   async search(filters: NormalizedFilters, sort: SortSpec, limit: number, after?: PagePosition): Promise<SearchPage> {
     const ordering = effectiveSort(sort, filters);
-    const preference = searchPreference(filters, ordering);
+    // A first page starts a session; later pages read the copies it chose (a cursor from before sessions: those its filters chose).
+    const session = after === undefined ? this.sessionTokens() : after.session;
+    const preference = session === undefined ? filtersPreference(filters, ordering) : sessionPreference(session);
     // The page and the match set's summary in parallel; the summary is usually the shard request cache's.
     const [hits, summary] = await this.read(() =>
       Promise.all([
@@ -168,12 +175,13 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     const page = parseHitsPage(hits, ordering, limit);
     const { total, facets } = parseSummary(summary);
     this.reportInexact(facets.inexact);
-    return { items: page.items, total, aggregations: facets.aggregations, ...(page.next === undefined ? {} : { next: page.next }) };
+    const next = page.next === undefined ? undefined : { ...page.next, ...(session === undefined ? {} : { session }) };
+    return { items: page.items, total, aggregations: facets.aggregations, ...(next === undefined ? {} : { next }) };
   }
 
   async count(filters: NormalizedFilters): Promise<number> {
-    const preference = searchPreference(filters);
-    const answer = await this.read(() => this.searchClient.count({ index: this.alias, query: buildCompanyQuery(filters), preference }));
+    // One request, nothing to keep consistent with: the cluster picks the copies (adaptive replica selection).
+    const answer = await this.read(() => this.searchClient.count({ index: this.alias, query: buildCompanyQuery(filters) }));
     return this.whole(answer, 'count').count;
   }
 
@@ -192,7 +200,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   async matchingIds(filters: NormalizedFilters, sort: SortSpec, max: number, among?: readonly string[]): Promise<string[]> {
     if (max <= 0 || among?.length === 0) return [];
     const ordering = effectiveSort(sort, filters);
-    const preference = searchPreference(filters, ordering);
+    const preference = sessionPreference(this.sessionTokens());
     const ids: string[] = [];
     let after: estypes.SortResults | undefined;
     while (ids.length < max) {
