@@ -26,9 +26,13 @@ export interface ElasticsearchSettings {
   layout: IndexLayout;
   /** ELASTICSEARCH_SEARCH_BUDGET_MS: the time a search may take in all. */
   searchBudgetMs?: number;
+  /** ELASTICSEARCH_FEED_REJECTION_TOLERANCE: the share of companies a feed may leave out as unindexable, in a dead-letter list (default 0.001: 0.1 %). */
+  rejectionTolerance?: number;
+  /** ELASTICSEARCH_KEEP_PREVIOUS_INDEX_MS: how long the index a feed replaced is kept so an operator can point the alias back (default a day). */
+  keepPreviousForMs?: number;
 }
 
-export interface ElasticsearchCompanyIndexConfig extends Partial<Pick<ElasticsearchSettings, 'layout'>> {
+export interface ElasticsearchCompanyIndexConfig extends Partial<Pick<ElasticsearchSettings, 'layout' | 'rejectionTolerance' | 'keepPreviousForMs'>> {
   cluster: ElasticsearchCluster;
   indexName: string;
   logger: Logger;
@@ -44,10 +48,6 @@ export interface ElasticsearchCompanyIndexConfig extends Partial<Pick<Elasticsea
   bulk?: Partial<BulkUpsertSettings>;
   existsTtlMs?: number;
   greenTimeout?: string;
-  /** The share of companies a feed may leave out as unindexable, in a dead-letter list (default 0.001: 0.1 %). */
-  rejectionTolerance?: number;
-  /** How long the index a feed replaced is kept so an operator can point the alias back (default a day). */
-  keepPreviousForMs?: number;
   /** Replaces the HTTP connection class, e.g. by an in-process fake in tests. */
   Connection?: typeof BaseConnection;
   /** Draws a new search session's token (default: 128 random bits); tests give a deterministic one. */
