@@ -106,4 +106,4 @@ export function createElasticsearchCompanyIndex(config: ElasticsearchCompanyInde
     sessionTokens: config.sessionTokens ?? randomSessionToken,
   });
 }
-export { connectionOptions } from './cluster-client';
+export { clusterOfEnvironment, connectionOptions } from './cluster-client';
