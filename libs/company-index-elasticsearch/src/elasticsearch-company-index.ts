@@ -10,13 +10,14 @@ import { MAPPING_VERSION, type IndexLayout } from './company-index-definition';
 import { buildCompanyQuery, buildCompanyQueryAmong } from './company-query';
 import { DEFAULT_FACET_SHARD_SIZES, FACET_NAMES, type FacetName, type FacetShardSizes } from './facet-aggregations';
 import { storedShardSizes } from './facet-shard-sizes';
+import { facetViewOf, FacetViewStore, storedSummaryOf, type FacetViews } from './facet-views';
 import { FeedProgressStore } from './feed-progress';
 import { CompanyIndexAlias } from './index-alias';
 import type { IndexReader, SearchAnswer } from './index-reader';
 import { domainOwners } from './lookup/domain-owners';
 import { nameCandidates } from './lookup/name-candidates';
 import { buildHitsRequest, buildIdBatchRequest, buildSummaryRequest, filtersPreference, sessionPreference, summariesRequest } from './search-request';
-import { parseHitsPage, parseSummary, toCompanySummary } from './search-response';
+import { parseHitsPage, parseSummary, toCompanySummary, type HitsPage } from './search-response';
 import { similarCompanies } from './similar/similar-companies';
 import { rebuildCharacteristicTerms } from './similar/terms-rebuild';
 import { effectiveSort } from './sort-clause';
@@ -85,6 +86,10 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   private readonly liveAlias: CompanyIndexAlias;
   private readonly feedingAlias: CompanyIndexAlias;
   private readonly progress: FeedProgressStore;
+  private readonly facetViewsWritten: FacetViewStore;
+  private readonly facetViewsRead: FacetViewStore;
+  /** The live index's precomputed facet views, when its feed stored them and nothing was written since. */
+  private facetViews: FacetViews | undefined;
   private checkedUntil = 0;
   private liveIndexSeen = false;
   private readonly stopHealthReport: () => void;
@@ -112,6 +117,8 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     this.liveAlias = new CompanyIndexAlias(options.searchClient, options.alias, options.layout, options.logger, options.greenTimeout);
     this.feedingAlias = new CompanyIndexAlias(options.writeClient, options.alias, options.layout, options.logger, options.greenTimeout);
     this.progress = new FeedProgressStore(options.writeClient, `${options.alias}-feed-progress`, options.logger);
+    this.facetViewsWritten = new FacetViewStore(options.writeClient, `${options.alias}-facet-views`);
+    this.facetViewsRead = new FacetViewStore(options.searchClient, `${options.alias}-facet-views`);
     // Lookups and similar companies answer a caller too: their searches keep to the same time budget.
     this.reader = {
       alias: this.alias,
@@ -161,12 +168,23 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     // A first page starts a session; later pages read the copies it chose (a cursor from before sessions: those its filters chose).
     const session = after === undefined ? this.sessionTokens() : after.session;
     const preference = session === undefined ? filtersPreference(filters, ordering) : sessionPreference(session);
+    const hitsRequest = () =>
+      this.searchClient
+        .search<unknown>({ ...buildHitsRequest(this.alias, filters, ordering, limit, after, preference), timeout: this.searchTimeout })
+        .then((answer) => this.whole(answer, 'search'));
+    const withNext = (page: HitsPage) => (page.next === undefined ? {} : { next: { ...page.next, ...(session === undefined ? {} : { session }) } });
+    // The unfiltered view and one-filter views: their facets were counted by the feed (facet-views.ts).
+    // The alias is checked first, so views of an index the alias has left are not used.
+    await this.ensureIndex();
+    const stored = storedSummaryOf(this.facetViews, facetViewOf(filters));
+    if (stored !== undefined) {
+      const page = parseHitsPage(await this.read(hitsRequest), ordering, limit);
+      return { items: page.items, total: stored.total, aggregations: stored.aggregations, ...withNext(page) };
+    }
     // The page and the match set's summary in parallel; the summary is usually the shard request cache's.
     const [hits, summary] = await this.read(() =>
       Promise.all([
-        this.searchClient
-          .search<unknown>({ ...buildHitsRequest(this.alias, filters, ordering, limit, after, preference), timeout: this.searchTimeout })
-          .then((answer) => this.whole(answer, 'search')),
+        hitsRequest(),
         this.searchClient
           .search<unknown>({ ...buildSummaryRequest(this.alias, filters, this.shardSizes, preference), timeout: this.searchTimeout })
           .then((answer) => this.whole(answer, 'facets')),
@@ -175,8 +193,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     const page = parseHitsPage(hits, ordering, limit);
     const { total, facets } = parseSummary(summary);
     this.reportInexact(facets.inexact);
-    const next = page.next === undefined ? undefined : { ...page.next, ...(session === undefined ? {} : { session }) };
-    return { items: page.items, total, aggregations: facets.aggregations, ...(next === undefined ? {} : { next }) };
+    return { items: page.items, total, aggregations: facets.aggregations, ...withNext(page) };
   }
 
   async count(filters: NormalizedFilters): Promise<number> {
@@ -227,6 +244,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     await this.ensureIndex();
     this.termsOutdated = true;
     try {
+      await this.dropFacetViews();
       await bulkUpsertCompanies({ client: this.writeClient, index: this.alias, requireAlias: true }, chunks(distinct, BULK_BATCH_SIZE), this.bulk);
     } catch (error) {
       if (error instanceof BulkUpsertError) this.logger.error({ err: error, index: this.alias }, 'bulk upsert of companies partly failed');
@@ -296,6 +314,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
           client: this.writeClient,
           alias: this.feedingAlias,
           progress: this.progress,
+          facetViews: this.facetViewsWritten,
           bulk: this.bulk,
           rejectionTolerance: this.rejectionTolerance,
           keepPreviousForMs: this.keepPreviousForMs,
@@ -346,9 +365,13 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   private async readLiveMeta(): Promise<void> {
     const metas = await this.liveAlias.liveMetas();
     const live = Object.keys(metas).sort().join(',');
-    if (live === this.metaReadOf) return;
-    this.metaReadOf = live;
+    const stamp = Object.keys(metas).sort().map((index) => `${index}@${String(metas[index]?.facet_views ?? '')}`).join(',');
+    if (stamp === this.metaReadOf) return;
+    this.metaReadOf = stamp;
     this.reportedInexact.clear();
+    const [only, ...others] = Object.keys(metas);
+    this.facetViews = only !== undefined && others.length === 0 && typeof metas[only]?.facet_views === 'string' ? await this.facetViewsRead.read(only) : undefined;
+    if (this.facetViews !== undefined) this.logger.info({ index: live, computedAt: metas[only as string]?.facet_views }, 'precomputed facet views read from the live index\'s feed');
     const stored = Object.values(metas).map((meta) => storedShardSizes(meta.facet_shard_sizes));
     if (stored.length > 0 && stored.every((sizes) => sizes !== undefined)) {
       // Several live indices (an alias an operator widened) take the largest size of each facet.
@@ -362,6 +385,19 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     const message = 'the live company index has no stored facet shard sizes; facets ask each shard for the default number of values until the next feed';
     if (fed) this.logger.warn(log, message);
     else this.logger.info(log, message);
+  }
+
+  /**
+   * Companies written outside a feed make the views' counts stale: this process stops using
+   * them at once, and the mark in the live index's `_meta` goes, so other replicas stop at
+   * their next check of the alias (within `existsTtlMs`). The next feed computes them again.
+   */
+  private async dropFacetViews(): Promise<void> {
+    this.facetViews = undefined;
+    const metas = await this.feedingAlias.liveMetas();
+    for (const [index, meta] of Object.entries(metas)) {
+      if (meta.facet_views !== undefined) await this.feedingAlias.recordInMeta(index, { facet_views: undefined });
+    }
   }
 
   /**

@@ -71,10 +71,17 @@ describe('what each search sends to the cluster', () => {
     expect(reads()).toEqual([]);
   });
 
-  it('measures the facet fields once per feed, with one cardinality aggregation over the fed index', async () => {
+  it('measures the facet fields once per feed, and counts the facets of each precomputed view in multi searches', async () => {
     const { index, reads } = await engineWithCompanies();
     await index.feed(storeSource(COMPANIES, 5));
+    const [count, cardinality, dimensionValues, ...views] = reads();
     // The count checks that the fed index holds the store's companies.
-    expect(reads()).toEqual([{ api: 'count', aggregations: {} }, { api: 'search', aggregations: { industries: 'cardinality', countries: 'cardinality', employee_count: 'cardinality', technologies: 'cardinality' } }]);
+    expect(count).toEqual({ api: 'count', aggregations: {} });
+    expect(cardinality).toEqual({ api: 'search', aggregations: { industries: 'cardinality', countries: 'cardinality', employee_count: 'cardinality', technologies: 'cardinality' } });
+    expect(dimensionValues?.aggregations).toEqual({
+      country: 'terms', city: 'terms', industry: 'terms', employee_count: 'terms', naics_sector: 'terms', technology: 'terms', founded_year: 'terms',
+    });
+    // The unfiltered view; Norway, Germany; Banking, Retail; one band, one sector, two technologies, one year (no city of 500 companies).
+    expect(views).toEqual(Array.from({ length: 10 }, () => ({ api: 'msearch', aggregations: FACETS })));
   });
 });
