@@ -63,6 +63,30 @@ describe('the Elasticsearch settings of the search configuration', () => {
     expect(() => settingsFrom(environment)).toThrow(message);
   });
 
+  it('reads the feed\'s rejection tolerance and how long it keeps the previous index, leaving the engine\'s defaults when unset', () => {
+    const settings = settingsFrom({ ELASTICSEARCH_URL: 'http://127.0.0.1:9200', ELASTICSEARCH_FEED_REJECTION_TOLERANCE: '0.0005', ELASTICSEARCH_KEEP_PREVIOUS_INDEX_MS: '3600000' });
+    expect(settings).toMatchObject({ rejectionTolerance: 0.0005, keepPreviousForMs: 3_600_000 });
+    expect(settingsFrom({ ELASTICSEARCH_URL: 'http://127.0.0.1:9200', ELASTICSEARCH_FEED_REJECTION_TOLERANCE: '0', ELASTICSEARCH_KEEP_PREVIOUS_INDEX_MS: '0' })).toMatchObject({
+      rejectionTolerance: 0,
+      keepPreviousForMs: 0,
+    });
+    const defaults = settingsFrom({ ELASTICSEARCH_URL: 'http://127.0.0.1:9200', ELASTICSEARCH_FEED_REJECTION_TOLERANCE: '', ELASTICSEARCH_KEEP_PREVIOUS_INDEX_MS: '' });
+    expect(defaults).not.toHaveProperty('rejectionTolerance');
+    expect(defaults).not.toHaveProperty('keepPreviousForMs');
+  });
+
+  it.each([
+    ['ELASTICSEARCH_FEED_REJECTION_TOLERANCE', '1.5', /share between 0 and 1/],
+    ['ELASTICSEARCH_FEED_REJECTION_TOLERANCE', '0.1%', /share between 0 and 1/],
+    ['ELASTICSEARCH_FEED_REJECTION_TOLERANCE', '-0.001', /share between 0 and 1/],
+    ['ELASTICSEARCH_KEEP_PREVIOUS_INDEX_MS', '1d', /whole number of milliseconds/],
+    ['ELASTICSEARCH_KEEP_PREVIOUS_INDEX_MS', '-1', /whole number of milliseconds/],
+  ])('refuses %s=%p at start, saying what it must be', (variable, value, message) => {
+    const start = () => loadConfig(searchConfig, { ...TEST_SECRETS, ELASTICSEARCH_URL: 'http://127.0.0.1:9200', [variable]: value });
+    expect(start).toThrow(new RegExp(`${variable} is invalid`));
+    expect(start).toThrow(message);
+  });
+
   it.each([
     ['ELASTICSEARCH_SHARDS', '0'],
     ['ELASTICSEARCH_REPLICAS', 'one'],

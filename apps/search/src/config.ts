@@ -18,6 +18,22 @@ const count = (minimum: number) =>
     .transform((value) => (value === undefined || value === '' ? undefined : Number(value)))
     .pipe(z.number().int().min(minimum, `must be at least ${minimum}`).optional());
 
+/** A share between 0 and 1 written as a decimal (0.001 is 0.1 %); unset or empty leaves the engine's default. */
+const share = () =>
+  z
+    .string()
+    .regex(/^$|^(0(\.\d{1,9})?|1(\.0{1,9})?)$/, 'must be a share between 0 and 1 written as a decimal, e.g. 0.001 for 0.1 %')
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : Number(value)));
+
+/** A duration in whole milliseconds (0 allowed); unset or empty leaves the engine's default. */
+const milliseconds = () =>
+  z
+    .string()
+    .regex(/^\d{0,13}$/, 'must be a whole number of milliseconds, e.g. 86400000 for a day')
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : Number(value)));
+
 /** Search's own variables; ports, database and NATS come from the platform and the service catalogue. */
 export const searchConfig = z.object({
   /**
@@ -49,6 +65,13 @@ export const searchConfig = z.object({
     .optional(),
   /** The time an Elasticsearch search may take in all, its one retry included; beyond it search answers 503. */
   ELASTICSEARCH_SEARCH_BUDGET_MS: z.coerce.number().int().positive().default(5_000),
+  /**
+   * The share of the store's companies a feed may leave out as unindexable (its dead-letter
+   * list) and still go live; beyond it the feed fails and the live index stays. Default 0.001.
+   */
+  ELASTICSEARCH_FEED_REJECTION_TOLERANCE: share(),
+  /** How long the index a feed replaced is kept, so the alias can be pointed back at it; 0 deletes it at the swap. Default a day. */
+  ELASTICSEARCH_KEEP_PREVIOUS_INDEX_MS: milliseconds(),
   /** `production` requires the Elasticsearch layout to be set explicitly. */
   NODE_ENV: optionalText(),
   INTERNAL_SIGNING_SECRET: env.secret(),
@@ -109,6 +132,8 @@ export function elasticsearchSettingsOf(config: SearchConfig): ElasticsearchSett
     },
     index: config.ELASTICSEARCH_INDEX,
     searchBudgetMs: config.ELASTICSEARCH_SEARCH_BUDGET_MS,
+    ...(config.ELASTICSEARCH_FEED_REJECTION_TOLERANCE === undefined ? {} : { rejectionTolerance: config.ELASTICSEARCH_FEED_REJECTION_TOLERANCE }),
+    ...(config.ELASTICSEARCH_KEEP_PREVIOUS_INDEX_MS === undefined ? {} : { keepPreviousForMs: config.ELASTICSEARCH_KEEP_PREVIOUS_INDEX_MS }),
     layout: {
       shards: config.ELASTICSEARCH_SHARDS ?? DEVELOPMENT_LAYOUT.shards,
       replicas: config.ELASTICSEARCH_REPLICAS ?? DEVELOPMENT_LAYOUT.replicas,

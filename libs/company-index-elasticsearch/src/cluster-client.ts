@@ -14,6 +14,20 @@ export interface ElasticsearchCluster {
   caFile?: string;
 }
 
+/**
+ * The cluster at ELASTICSEARCH_URL, logged in as ELASTICSEARCH_API_KEY or _USERNAME and
+ * _PASSWORD say, trusting ELASTICSEARCH_CA_FILE when set; undefined without a URL. For the
+ * checks against a real cluster (conformance suites, `npm run verify:elasticsearch`); the
+ * search service validates the same variables in its own configuration.
+ */
+export function clusterOfEnvironment(environment: NodeJS.ProcessEnv = process.env): ElasticsearchCluster | undefined {
+  const node = environment.ELASTICSEARCH_URL;
+  if (node === undefined || node === '') return undefined;
+  const { ELASTICSEARCH_API_KEY: apiKey, ELASTICSEARCH_USERNAME: username, ELASTICSEARCH_PASSWORD: password, ELASTICSEARCH_CA_FILE: caFile } = environment;
+  const auth = apiKey ? { apiKey } : username && password ? { username, password } : undefined;
+  return { node, ...(auth === undefined ? {} : { auth }), ...(caFile ? { caFile } : {}) };
+}
+
 export interface ClusterClientOptions {
   requestTimeoutMs: number;
   /** The client's own retries (connection errors, and 502-504 at once). */

@@ -6,6 +6,7 @@ import type { FakeCluster, RecordedRequest } from '../test/fake-cluster';
 import { bulkAnswer, ITEM_FAILURES } from '../test/recorded-responses';
 
 const PROGRESS = 'companies-feed-progress';
+const VIEWS = 'companies-facet-views';
 
 const bulkIds = (request: RecordedRequest): string[] => (request.body as { index?: { _id: string } }[]).flatMap((line) => (line.index ? [line.index._id] : []));
 
@@ -192,7 +193,7 @@ describe('feeding the company index', () => {
     const { cluster, index } = companyIndexOnFake();
     const companies = storedCompanies(20);
     const first = await index.feed(storeSource(companies, 10, 'load-1'));
-    expect(cluster.indices.get(first.index)?.mappings._meta).toEqual({ mapping_version: MAPPING_VERSION, data_version: 'load-1' });
+    expect(cluster.indices.get(first.index)?.mappings._meta).toMatchObject({ mapping_version: MAPPING_VERSION, data_version: 'load-1' });
     await expect(index.isFedWith('load-1')).resolves.toBe(true);
     await expect(index.isFedWith('load-2')).resolves.toBe(false);
 
@@ -238,7 +239,7 @@ describe('feeding the company index', () => {
     cluster.createIndex('companies-fed-20260101000000-back', { aliases: ['companies'] }).mappings = { _meta: { retired_at: '2026-01-01T00:00:00.000Z' } };
     await index.feed(storeSource(storedCompanies(5), 5));
     // The feed retired it again and deleted it; before the feed, though, it served and stayed.
-    expect(cluster.requestsTo('DELETE', /companies-fed-20260101000000-back/)).toHaveLength(1);
+    expect(cluster.requestsTo('DELETE', /^\/companies-fed-20260101000000-back$/)).toHaveLength(1);
     expect(cluster.requests.findIndex((request) => request.method === 'DELETE' && request.path.includes('-back'))).toBeGreaterThan(
       cluster.requests.findIndex((request) => request.method === 'POST' && request.path === '/_aliases'),
     );
@@ -248,7 +249,9 @@ describe('feeding the company index', () => {
     const { cluster, index } = companyIndexOnFake({ keepPreviousForMs: 0 });
     const outcome = await index.feed(storeSource(storedCompanies(5), 5));
     expect(cluster.indices.has('companies-initial')).toBe(false);
-    expect([...cluster.indices.keys()].filter((name) => name !== PROGRESS)).toEqual([outcome.index]);
+    expect([...cluster.indices.keys()].filter((name) => name !== PROGRESS && name !== VIEWS)).toEqual([outcome.index]);
+    // The precomputed facets of the deleted index went with it.
+    expect([...(cluster.indices.get(VIEWS)?.documents.keys() ?? [])].every((id) => id.startsWith(`${outcome.index}:`))).toBe(true);
   });
 
   it('goes live with replicas unassigned when the cluster stays yellow past the wait, saying so', async () => {

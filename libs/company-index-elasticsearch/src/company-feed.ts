@@ -4,6 +4,8 @@ import type { IndexedCompany } from '@radar/company-index';
 import { bulkUpsertCompanies, DeadLetters, type BulkItemFailure, type BulkUpsertSettings } from './bulk-upsert';
 import { toCompanyDocument } from './company-document';
 import { MAPPING_VERSION } from './company-index-definition';
+import { measureShardSizes } from './facet-shard-sizes';
+import { computeFacetViews, type FacetViewStore } from './facet-views';
 import type { FeedProgress, FeedProgressStore } from './feed-progress';
 import type { CompanyIndexAlias } from './index-alias';
 import { CharacteristicTerms } from './similar/characteristic-terms';
@@ -37,6 +39,8 @@ export interface CompanyFeedDeps {
   client: Client;
   alias: CompanyIndexAlias;
   progress: FeedProgressStore;
+  /** Where the precomputed facet views of each fed index are kept (facet-views.ts). */
+  facetViews: FacetViewStore;
   bulk: BulkUpsertSettings;
   /** The share of the store's companies a feed may leave out as unindexable (0.001: 0.1 %). */
   rejectionTolerance: number;
@@ -83,7 +87,7 @@ async function countedTerms(source: FeedSource): Promise<CharacteristicTerms> {
  */
 export async function feedCompanies(deps: CompanyFeedDeps, source: FeedSource): Promise<FeedOutcome> {
   await deps.alias.ensure();
-  await deps.alias.deleteRetiredIndices(deps.keepPreviousForMs);
+  await deps.facetViews.forget(await deps.alias.deleteRetiredIndices(deps.keepPreviousForMs));
   const resumed = await resumableFeed(deps, source);
   const index = resumed?.index ?? (await deps.alias.createFeedingIndex());
   const start: FeedProgress = resumed ?? { index, sourceCount: source.count, dataVersion: source.dataVersion, mappingVersion: MAPPING_VERSION, fed: 0 };
@@ -125,10 +129,19 @@ export async function feedCompanies(deps: CompanyFeedDeps, source: FeedSource): 
   if (Math.abs(source.count - companies) > tolerated) {
     throw new Error(`The fed index ${index} holds ${companies} companies where the store holds ${source.count}; the live index stays as it was`);
   }
-  await deps.alias.recordDataVersion(index, source.dataVersion);
+  const shardSizes = await measureShardSizes(deps.client, index);
+  deps.logger.info({ index, cardinality: shardSizes.cardinality, shardSizes: shardSizes.sizes }, 'facet shard sizes measured from field cardinality, stored with the fed index');
+  if (shardSizes.capped.length > 0) {
+    deps.logger.warn({ index, facets: shardSizes.capped, cardinality: shardSizes.cardinality }, 'facet fields with more values than a shard sends: their counts may be inexact');
+  }
+  const views = await computeFacetViews(deps.client, index, shardSizes.sizes);
+  await deps.facetViews.write(index, views);
+  const viewCount = [...views.values()].reduce((sum, values) => sum + values.size, 0);
+  deps.logger.info({ index, views: viewCount }, 'facets of the unfiltered and one-filter views computed, stored with the fed index');
+  await deps.alias.recordInMeta(index, { data_version: source.dataVersion, facet_shard_sizes: shardSizes.sizes, facet_views: new Date().toISOString() });
   await deps.alias.swapTo(index);
   await deps.progress.finish();
-  await deps.alias.deleteRetiredIndices(deps.keepPreviousForMs);
+  await deps.facetViews.forget(await deps.alias.deleteRetiredIndices(deps.keepPreviousForMs));
   return {
     index,
     companies,

@@ -6,8 +6,10 @@ import { isAppError } from '@radar/platform/errors';
 import type { SortSpec } from '@radar/company-index';
 import { anIndexedCompany } from '@radar/company-index/testing';
 import { BulkUpsertError } from './index';
+import { DEFAULT_FACET_SHARD_SIZES } from './facet-aggregations';
 import { MAX_FACET_SHARD_SIZE } from './facet-shard-sizes';
-import { companyIndexOnFake, WARN } from '../test/company-index-on-fake';
+import { filtersPreference } from './search-request';
+import { companyIndexOnFake, storedCompanies, storeSource, WARN } from '../test/company-index-on-fake';
 import { FakeCluster, type RecordedRequest } from '../test/fake-cluster';
 import {
   BARE_COMPANY,
@@ -150,18 +152,41 @@ describe('ElasticsearchCompanyIndex: search', () => {
     expect(page.items).toEqual([expect.objectContaining({ company_id: BERLIN_ANALYTICS.id, country: 'Germany' })]);
     expect(page.total).toBe(10_000);
     expect(page.aggregations.industries).toEqual([{ value: 'Software Development', count: 4_210 }]);
-    expect(page.next).toEqual({ key: 12, id: BERLIN_ANALYTICS.id });
+    expect(page.next).toEqual({ key: 12, id: BERLIN_ANALYTICS.id, session: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
   });
 
-  it('reads every page of one search from the same shard copies, and another search from others', async () => {
-    const { cluster, index } = withLiveIndex();
+  /** Session tokens drawn in order: token-1, token-2 ... */
+  const countingTokens = () => {
+    let drawn = 0;
+    return () => `token-${(drawn += 1)}`;
+  };
+  const preferencesSent = (cluster: FakeCluster): (string | null)[] =>
+    cluster.requestsTo('POST', /^\/companies\/_search$/).map((request) => request.params.get('preference'));
+
+  it('gives two first pages of the same filters different shard copies: each starts a session of its own', async () => {
+    const { cluster, index } = withLiveIndex({ sessionTokens: countingTokens() });
     answerSearches(cluster, { hits: [] });
-    await index.search({ query: 'freight' }, byScore, 20);
-    await index.search({ query: 'freight' }, byScore, 20, { key: 8, id: BARE_COMPANY.id });
-    await index.search({ query: 'rail' }, byScore, 20);
-    const preferences = cluster.requestsTo('POST', /^\/companies\/_search$/).filter((request) => !isSummary(request)).map((request) => request.params.get('preference'));
-    expect(preferences[0]).toBe(preferences[1]);
-    expect(preferences[2]).not.toBe(preferences[0]);
+    await index.search({ countries: ['Germany'] }, byName, 20);
+    await index.search({ countries: ['Germany'] }, byName, 20);
+    expect(preferencesSent(cluster)).toEqual(['session-token-1', 'session-token-1', 'session-token-2', 'session-token-2']);
+  });
+
+  it('reads page 2 from the copies of page 1: the session token rides in the page position (the cursor)', async () => {
+    const { cluster, index } = withLiveIndex({ sessionTokens: countingTokens() });
+    answerSearches(cluster, { hits: [hit(BERLIN_ANALYTICS, ['northwind analytics', BERLIN_ANALYTICS.id]), hit(BARE_COMPANY, ['lumen & co', BARE_COMPANY.id])] });
+    const first = await index.search({}, byName, 1);
+    expect(first.next).toEqual({ key: 'northwind analytics', id: BERLIN_ANALYTICS.id, session: 'token-1' });
+    const second = await index.search({}, byName, 1, first.next);
+    expect(second.next?.session).toBe('token-1');
+    expect(new Set(preferencesSent(cluster))).toEqual(new Set(['session-token-1']));
+  });
+
+  it('goes on with the copies its filters and sort chose for a cursor from before session tokens', async () => {
+    const { cluster, index } = withLiveIndex({ sessionTokens: countingTokens() });
+    answerSearches(cluster, { hits: [hit(BERLIN_ANALYTICS, ['northwind analytics', BERLIN_ANALYTICS.id]), hit(BARE_COMPANY, ['lumen & co', BARE_COMPANY.id])] });
+    const page = await index.search({ countries: ['Germany'] }, byName, 1, { key: 'acme', id: BARE_COMPANY.id });
+    expect(new Set(preferencesSent(cluster))).toEqual(new Set([filtersPreference({ countries: ['Germany'] }, byName)]));
+    expect(page.next).toEqual({ key: 'northwind analytics', id: BERLIN_ANALYTICS.id });
   });
 
   it('resumes from a page position with search_after', async () => {
@@ -277,35 +302,72 @@ describe('ElasticsearchCompanyIndex: layout at start', () => {
 });
 
 describe('ElasticsearchCompanyIndex: facet shard sizes', () => {
-  it('asks each shard for every value of a facet field, from the cardinality it counts at start', async () => {
-    const { cluster, index } = withLiveIndex();
-    cluster.on('POST', /^\/companies\/_search$/, (request) =>
-      bodyOf(request).aggs && JSON.stringify(bodyOf(request).aggs).includes('cardinality')
-        ? { body: cardinalityAnswer({ industries: 440, countries: 190, employee_count: 9, technologies: 2_400 }) }
-        : { body: searchAnswerTo(request.body, { hits: [], aggregations: EMPTY_FACETS }) },
-    );
-    await index.warmUp();
-    await index.search({}, byName, 20);
-    const summary = cluster.requestsTo('POST', /^\/companies\/_search$/).filter(isSummary).at(-1);
-    const aggs = bodyOf(summary).aggs as Record<string, { terms: { shard_size: number } }>;
-    expect(Object.fromEntries(Object.entries(aggs).map(([name, aggregation]) => [name, aggregation.terms.shard_size]))).toEqual({
-      industries: 550,
-      countries: 238,
-      employee_count: 20,
-      technologies: 3_000,
+  const shardSizesOf = (request: RecordedRequest | undefined): Record<string, number> =>
+    Object.fromEntries(Object.entries(bodyOf(request).aggs as Record<string, { terms: { shard_size: number } }>).map(([name, aggregation]) => [name, aggregation.terms.shard_size]));
+  const isCardinality = (request: RecordedRequest): boolean => JSON.stringify(bodyOf(request).aggs ?? {}).includes('cardinality');
+  /** Companies with 3 industries, 2 countries, 1 employee band, 2 technologies. */
+  /** Two filters: counted live, not one of the views a feed precomputes. */
+  const NOT_A_VIEW = { countries: ['Germany'], industries: ['Industry 0'] };
+  const companies = storedCompanies(6).map((company, position) => ({ ...company, industry: `Industry ${position % 3}`, country: position % 2 === 0 ? 'Germany' : 'Norway' }));
+
+  it('measures the facet fields once, at the end of a feed, and stores the shard sizes with the fed index', async () => {
+    const { cluster, index } = companyIndexOnFake();
+    const outcome = await index.feed(storeSource(companies, 3));
+    const cardinality = cluster.requestsTo('POST', /\/_search$/).filter(isCardinality);
+    expect(cardinality.map((request) => request.path)).toEqual([`/${outcome.index}/_search`]);
+    expect(cluster.indices.get(outcome.index)?.mappings._meta).toMatchObject({
+      data_version: 'load-1',
+      facet_shard_sizes: { industries: 20, countries: 20, employee_count: 20, technologies: 20 },
     });
   });
 
-  it('warns about a facet with more values than a shard sends, and about counts Elasticsearch marks inexact', async () => {
+  it('starts any number of readers without a cardinality aggregation; each uses the sizes the feed stored', async () => {
+    const { cluster, index: feeder } = companyIndexOnFake();
+    const outcome = await feeder.feed(storeSource(companies, 3));
+    const stored = { industries: 550, countries: 238, employee_count: 20, technologies: 3_000 };
+    (cluster.indices.get(outcome.index)?.mappings._meta as Record<string, unknown>).facet_shard_sizes = stored;
+    const before = cluster.requests.length;
+    for (let replica = 0; replica < 3; replica += 1) {
+      const { index: reader } = companyIndexOnFake({}, cluster);
+      await reader.warmUp();
+      await reader.search(NOT_A_VIEW, byName, 20);
+      expect(shardSizesOf(cluster.requests.filter((request) => request.path.endsWith('/_search') && isSummary(request)).at(-1))).toEqual(stored);
+    }
+    expect(cluster.requests.slice(before).filter((request) => request.path.endsWith('/_search') && isCardinality(request))).toEqual([]);
+  });
+
+  it('takes up the sizes of a new live index that another replica fed, at its next check of the alias', async () => {
+    const cluster = new FakeCluster();
+    const { index: reader } = companyIndexOnFake({ existsTtlMs: 0 }, cluster);
+    await reader.search(NOT_A_VIEW, byName, 20);
+    const { index: feeder } = companyIndexOnFake({}, cluster);
+    const outcome = await feeder.feed(storeSource(companies, 3));
+    (cluster.indices.get(outcome.index)?.mappings._meta as Record<string, unknown>).facet_shard_sizes = { industries: 21, countries: 22, employee_count: 23, technologies: 24 };
+    await reader.search(NOT_A_VIEW, byName, 20);
+    const summaries = cluster.requests.filter((request) => request.path === '/companies/_search' && isSummary(request));
+    expect(shardSizesOf(summaries.at(-1))).toEqual({ industries: 21, countries: 22, employee_count: 23, technologies: 24 });
+  });
+
+  it('uses the default sizes for an index whose feed stored none, and says so', async () => {
     const { cluster, index, logs } = withLiveIndex();
-    cluster.on('POST', /^\/companies\/_search$/, (request) =>
-      JSON.stringify(bodyOf(request).aggs ?? {}).includes('cardinality')
-        ? { body: cardinalityAnswer({ industries: 440, countries: 190, employee_count: 9, technologies: MAX_FACET_SHARD_SIZE * 2 }) }
-        : { body: searchAnswerTo(request.body, { hits: [], aggregations: { ...EMPTY_FACETS, technologies: facetBuckets([['React', 80]], 6) } }) },
-    );
+    cluster.indices.get('companies-initial')!.mappings = { _meta: { mapping_version: 1, data_version: 'load-0' } };
+    answerSearches(cluster, { hits: [] });
     await index.warmUp();
-    await index.search({}, byName, 20);
-    await index.search({}, byName, 20);
+    await index.search(NOT_A_VIEW, byName, 20);
+    expect(shardSizesOf(cluster.requestsTo('POST', /^\/companies\/_search$/).filter(isSummary).at(-1))).toEqual(DEFAULT_FACET_SHARD_SIZES);
+    expect(logs.find((entry) => /no stored facet shard sizes/.test(entry.msg))).toMatchObject({ level: WARN, index: 'companies-initial' });
+    expect(cluster.requestsTo('POST', /_search$/).filter(isCardinality)).toEqual([]);
+  });
+
+  it('warns at the feed about a facet with more values than a shard sends, and at search about counts Elasticsearch marks inexact', async () => {
+    const { cluster, index, logs } = companyIndexOnFake();
+    cluster.on('POST', /\/_search$/, (request) =>
+      isCardinality(request) ? { body: cardinalityAnswer({ industries: 440, countries: 190, employee_count: 9, technologies: MAX_FACET_SHARD_SIZE * 2 }) } : undefined,
+    );
+    await index.feed(storeSource(companies, 3));
+    answerSearches(cluster, { hits: [] }, { hits: [], aggregations: { ...EMPTY_FACETS, technologies: facetBuckets([['React', 80]], 6) } });
+    await index.search(NOT_A_VIEW, byName, 20);
+    await index.search(NOT_A_VIEW, byName, 20);
     const warnings = logs.filter((entry) => entry.level === WARN).map((entry) => entry.msg);
     expect(warnings.filter((message) => /may be inexact/.test(message))).toHaveLength(2);
     expect(logs.find((entry) => entry.msg === 'facet counts may be inexact')).toMatchObject({ facet: 'technologies', docCountErrorUpperBound: 6 });

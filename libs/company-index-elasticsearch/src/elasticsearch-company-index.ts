@@ -8,15 +8,16 @@ import { BULK_BATCH_SIZE, BulkUpsertError, bulkUpsertCompanies, type BulkUpsertS
 import { feedCompanies, type FeedOutcome, type FeedSource } from './company-feed';
 import { MAPPING_VERSION, type IndexLayout } from './company-index-definition';
 import { buildCompanyQuery, buildCompanyQueryAmong } from './company-query';
-import { DEFAULT_FACET_SHARD_SIZES, type FacetName, type FacetShardSizes } from './facet-aggregations';
-import { cardinalityRequest, shardSizesFrom } from './facet-shard-sizes';
+import { DEFAULT_FACET_SHARD_SIZES, FACET_NAMES, type FacetName, type FacetShardSizes } from './facet-aggregations';
+import { storedShardSizes } from './facet-shard-sizes';
+import { facetViewOf, FacetViewStore, storedSummaryOf, type FacetViews } from './facet-views';
 import { FeedProgressStore } from './feed-progress';
 import { CompanyIndexAlias } from './index-alias';
 import type { IndexReader, SearchAnswer } from './index-reader';
 import { domainOwners } from './lookup/domain-owners';
 import { nameCandidates } from './lookup/name-candidates';
-import { buildHitsRequest, buildIdBatchRequest, buildSummaryRequest, searchPreference, summariesRequest } from './search-request';
-import { parseHitsPage, parseSummary, toCompanySummary } from './search-response';
+import { buildHitsRequest, buildIdBatchRequest, buildSummaryRequest, filtersPreference, sessionPreference, summariesRequest } from './search-request';
+import { parseHitsPage, parseSummary, toCompanySummary, type HitsPage } from './search-response';
 import { similarCompanies } from './similar/similar-companies';
 import { rebuildCharacteristicTerms } from './similar/terms-rebuild';
 import { effectiveSort } from './sort-clause';
@@ -53,6 +54,8 @@ export interface ElasticsearchCompanyIndexOptions {
   keepPreviousForMs: number;
   /** The server-side `timeout` of searches (a time value): the node answers with what it has by then. */
   searchTimeout: string;
+  /** A new search session's token (search-request.ts, sessionPreference): random, and carried by the session's cursors. */
+  sessionTokens: () => string;
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -77,16 +80,23 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   private readonly rejectionTolerance: number;
   private readonly keepPreviousForMs: number;
   private readonly searchTimeout: string;
+  private readonly sessionTokens: () => string;
   private readonly existsTtlMs: number;
   /** The alias seen through the search client: its existence check must fail fast, not back off. */
   private readonly liveAlias: CompanyIndexAlias;
   private readonly feedingAlias: CompanyIndexAlias;
   private readonly progress: FeedProgressStore;
+  private readonly facetViewsWritten: FacetViewStore;
+  private readonly facetViewsRead: FacetViewStore;
+  /** The live index's precomputed facet views, when its feed stored them and nothing was written since. */
+  private facetViews: FacetViews | undefined;
   private checkedUntil = 0;
   private liveIndexSeen = false;
   private readonly stopHealthReport: () => void;
   private checking: Promise<void> | undefined;
   private shardSizes: FacetShardSizes = DEFAULT_FACET_SHARD_SIZES;
+  /** The live indices (names) whose stored facet settings are in use; undefined until first read. */
+  private metaReadOf: string | undefined;
   private readonly reportedInexact = new Set<FacetName>();
   /** Companies were written outside a feed since the characteristic terms were last computed. */
   private termsOutdated = false;
@@ -101,16 +111,20 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     this.rejectionTolerance = options.rejectionTolerance;
     this.keepPreviousForMs = options.keepPreviousForMs;
     this.searchTimeout = options.searchTimeout;
+    this.sessionTokens = options.sessionTokens;
     this.stopHealthReport = reportClusterHealth(options.searchClient);
     this.existsTtlMs = options.existsTtlMs;
     this.liveAlias = new CompanyIndexAlias(options.searchClient, options.alias, options.layout, options.logger, options.greenTimeout);
     this.feedingAlias = new CompanyIndexAlias(options.writeClient, options.alias, options.layout, options.logger, options.greenTimeout);
     this.progress = new FeedProgressStore(options.writeClient, `${options.alias}-feed-progress`, options.logger);
+    this.facetViewsWritten = new FacetViewStore(options.writeClient, `${options.alias}-facet-views`);
+    this.facetViewsRead = new FacetViewStore(options.searchClient, `${options.alias}-facet-views`);
     // Lookups and similar companies answer a caller too: their searches keep to the same time budget.
     this.reader = {
       alias: this.alias,
       search: async (request, what) => this.whole(await this.read(() => this.searchClient.search<unknown>({ ...request, timeout: this.searchTimeout })), what),
       searchEach: (requests, what) => this.searchEach(requests, what),
+      newSessionPreference: () => sessionPreference(this.sessionTokens()),
     };
   }
 
@@ -135,6 +149,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     if (Date.now() < this.checkedUntil) return Promise.resolve();
     this.checking ??= this.liveAlias
       .ensure()
+      .then(() => this.readLiveMeta())
       .then(() => {
         this.liveIndexSeen = true;
         this.checkedUntil = Date.now() + this.existsTtlMs;
@@ -150,13 +165,26 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
 
   async search(filters: NormalizedFilters, sort: SortSpec, limit: number, after?: PagePosition): Promise<SearchPage> {
     const ordering = effectiveSort(sort, filters);
-    const preference = searchPreference(filters, ordering);
+    // A first page starts a session; later pages read the copies it chose (a cursor from before sessions: those its filters chose).
+    const session = after === undefined ? this.sessionTokens() : after.session;
+    const preference = session === undefined ? filtersPreference(filters, ordering) : sessionPreference(session);
+    const hitsRequest = () =>
+      this.searchClient
+        .search<unknown>({ ...buildHitsRequest(this.alias, filters, ordering, limit, after, preference), timeout: this.searchTimeout })
+        .then((answer) => this.whole(answer, 'search'));
+    const withNext = (page: HitsPage) => (page.next === undefined ? {} : { next: { ...page.next, ...(session === undefined ? {} : { session }) } });
+    // The unfiltered view and one-filter views: their facets were counted by the feed (facet-views.ts).
+    // The alias is checked first, so views of an index the alias has left are not used.
+    await this.ensureIndex();
+    const stored = storedSummaryOf(this.facetViews, facetViewOf(filters));
+    if (stored !== undefined) {
+      const page = parseHitsPage(await this.read(hitsRequest), ordering, limit);
+      return { items: page.items, total: stored.total, aggregations: stored.aggregations, ...withNext(page) };
+    }
     // The page and the match set's summary in parallel; the summary is usually the shard request cache's.
     const [hits, summary] = await this.read(() =>
       Promise.all([
-        this.searchClient
-          .search<unknown>({ ...buildHitsRequest(this.alias, filters, ordering, limit, after, preference), timeout: this.searchTimeout })
-          .then((answer) => this.whole(answer, 'search')),
+        hitsRequest(),
         this.searchClient
           .search<unknown>({ ...buildSummaryRequest(this.alias, filters, this.shardSizes, preference), timeout: this.searchTimeout })
           .then((answer) => this.whole(answer, 'facets')),
@@ -165,12 +193,12 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     const page = parseHitsPage(hits, ordering, limit);
     const { total, facets } = parseSummary(summary);
     this.reportInexact(facets.inexact);
-    return { items: page.items, total, aggregations: facets.aggregations, ...(page.next === undefined ? {} : { next: page.next }) };
+    return { items: page.items, total, aggregations: facets.aggregations, ...withNext(page) };
   }
 
   async count(filters: NormalizedFilters): Promise<number> {
-    const preference = searchPreference(filters);
-    const answer = await this.read(() => this.searchClient.count({ index: this.alias, query: buildCompanyQuery(filters), preference }));
+    // One request, nothing to keep consistent with: the cluster picks the copies (adaptive replica selection).
+    const answer = await this.read(() => this.searchClient.count({ index: this.alias, query: buildCompanyQuery(filters) }));
     return this.whole(answer, 'count').count;
   }
 
@@ -189,7 +217,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   async matchingIds(filters: NormalizedFilters, sort: SortSpec, max: number, among?: readonly string[]): Promise<string[]> {
     if (max <= 0 || among?.length === 0) return [];
     const ordering = effectiveSort(sort, filters);
-    const preference = searchPreference(filters, ordering);
+    const preference = sessionPreference(this.sessionTokens());
     const ids: string[] = [];
     let after: estypes.SortResults | undefined;
     while (ids.length < max) {
@@ -216,6 +244,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     await this.ensureIndex();
     this.termsOutdated = true;
     try {
+      await this.dropFacetViews();
       await bulkUpsertCompanies({ client: this.writeClient, index: this.alias, requireAlias: true }, chunks(distinct, BULK_BATCH_SIZE), this.bulk);
     } catch (error) {
       if (error instanceof BulkUpsertError) this.logger.error({ err: error, index: this.alias }, 'bulk upsert of companies partly failed');
@@ -285,6 +314,7 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
           client: this.writeClient,
           alias: this.feedingAlias,
           progress: this.progress,
+          facetViews: this.facetViewsWritten,
           bulk: this.bulk,
           rejectionTolerance: this.rejectionTolerance,
           keepPreviousForMs: this.keepPreviousForMs,
@@ -299,28 +329,19 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
     } catch (error) {
       throw translateClusterError(error);
     } finally {
-      // The live index changed: check it again, and report inexact facets of the new one afresh.
+      // The live index changed: check it again, and take up what its feed stored with it.
       this.checkedUntil = 0;
-      this.reportedInexact.clear();
     }
   }
 
   /**
-   * At start and after each feed: the configured replicas and refresh interval applied to the
-   * live index, shard_size per facet from the cardinality of its field
-   * (exact facet counts, see facet-shard-sizes.ts), and a warning when the live index was
-   * built with an older mapping than this code's.
+   * At start: the configured replicas and refresh interval applied to the live index, and a
+   * warning when it was built with an older mapping than this code's. (What a feed stored
+   * with the index, such as the facets' shard sizes, is read with the index itself.)
    */
   async warmUp(): Promise<void> {
     await this.ensureIndex();
     await this.feedingAlias.applyLayout();
-    const answer = this.whole(await this.searchClient.search(cardinalityRequest(this.alias)), 'facet cardinality');
-    const checked = shardSizesFrom(answer.aggregations);
-    this.shardSizes = checked.sizes;
-    this.logger.info({ index: this.alias, cardinality: checked.cardinality, shardSizes: checked.sizes }, 'facet shard sizes set from field cardinality');
-    if (checked.capped.length > 0) {
-      this.logger.warn({ index: this.alias, facets: checked.capped, cardinality: checked.cardinality }, 'facet fields with more values than a shard sends: their counts may be inexact');
-    }
     const versions = await this.liveAlias.liveMappingVersions();
     const outdated = Object.entries(versions).filter(([, version]) => version < MAPPING_VERSION);
     if (outdated.length > 0) {
@@ -332,6 +353,51 @@ export class ElasticsearchCompanyIndex implements CompanyIndex {
   async close(): Promise<void> {
     this.stopHealthReport();
     await Promise.all([this.searchClient.close(), this.writeClient.close()]);
+  }
+
+  /**
+   * What the feed of the live index stored in its `_meta`, read when the alias is checked and
+   * taken up when the alias points elsewhere (a feed here or in another replica): the facets'
+   * shard sizes, which the feed measured (facet-shard-sizes.ts), so no replica aggregates the
+   * whole index when it starts. An index without them (written outside feeds, or fed before
+   * they were stored) gets the defaults, and a log line says so.
+   */
+  private async readLiveMeta(): Promise<void> {
+    const metas = await this.liveAlias.liveMetas();
+    const live = Object.keys(metas).sort().join(',');
+    const stamp = Object.keys(metas).sort().map((index) => `${index}@${String(metas[index]?.facet_views ?? '')}`).join(',');
+    if (stamp === this.metaReadOf) return;
+    this.metaReadOf = stamp;
+    this.reportedInexact.clear();
+    const [only, ...others] = Object.keys(metas);
+    this.facetViews = only !== undefined && others.length === 0 && typeof metas[only]?.facet_views === 'string' ? await this.facetViewsRead.read(only) : undefined;
+    if (this.facetViews !== undefined) this.logger.info({ index: live, computedAt: metas[only as string]?.facet_views }, 'precomputed facet views read from the live index\'s feed');
+    const stored = Object.values(metas).map((meta) => storedShardSizes(meta.facet_shard_sizes));
+    if (stored.length > 0 && stored.every((sizes) => sizes !== undefined)) {
+      // Several live indices (an alias an operator widened) take the largest size of each facet.
+      this.shardSizes = Object.fromEntries(FACET_NAMES.map((name) => [name, Math.max(...stored.map((sizes) => sizes[name]))])) as FacetShardSizes;
+      this.logger.info({ index: live, shardSizes: this.shardSizes }, 'facet shard sizes read from the live index, as its feed measured them');
+      return;
+    }
+    this.shardSizes = DEFAULT_FACET_SHARD_SIZES;
+    const fed = Object.values(metas).some((meta) => meta.data_version !== undefined);
+    const log = { index: live, shardSizes: this.shardSizes };
+    const message = 'the live company index has no stored facet shard sizes; facets ask each shard for the default number of values until the next feed';
+    if (fed) this.logger.warn(log, message);
+    else this.logger.info(log, message);
+  }
+
+  /**
+   * Companies written outside a feed make the views' counts stale: this process stops using
+   * them at once, and the mark in the live index's `_meta` goes, so other replicas stop at
+   * their next check of the alias (within `existsTtlMs`). The next feed computes them again.
+   */
+  private async dropFacetViews(): Promise<void> {
+    this.facetViews = undefined;
+    const metas = await this.feedingAlias.liveMetas();
+    for (const [index, meta] of Object.entries(metas)) {
+      if (meta.facet_views !== undefined) await this.feedingAlias.recordInMeta(index, { facet_views: undefined });
+    }
   }
 
   /**

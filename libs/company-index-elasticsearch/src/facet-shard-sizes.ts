@@ -1,6 +1,7 @@
-import type { estypes } from '@elastic/elasticsearch';
+import type { Client, estypes } from '@elastic/elasticsearch';
 import { z } from 'zod';
 import { FACET_FIELDS, FACET_NAMES, FACET_SIZE, type FacetName, type FacetShardSizes } from './facet-aggregations';
+import { assertWholeAnswer } from './unavailable-cluster';
 
 /**
  * The largest shard_size asked for: each shard then sends up to this many buckets per facet
@@ -16,7 +17,7 @@ export const MAX_FACET_SHARD_SIZE = 10_000;
  */
 const PRECISION_THRESHOLD = 40_000;
 
-/** Room for values added between two checks (a check runs at start and after each feed). */
+/** Room for values added by writes outside a feed until the next feed counts them again. */
 const GROWTH_ALLOWANCE = 1.25;
 
 /** One request counting the distinct values of each facet field over the whole index. */
@@ -53,4 +54,24 @@ export function shardSizesFrom(aggregations: Record<string, unknown> | undefined
     sizes[name] = Math.min(MAX_FACET_SHARD_SIZE, Math.max(FACET_SIZE, wanted));
   }
   return { sizes, cardinality, capped };
+}
+
+/**
+ * Counts the facet fields' values of a fed index once, at the end of its feed: the sizes are
+ * stored with the index (`_meta`, index-meta.ts), so a search replica reads them with the
+ * mapping instead of aggregating the whole index at every start.
+ */
+export async function measureShardSizes(client: Client, index: string): Promise<CheckedShardSizes> {
+  const answer = assertWholeAnswer(await client.search(cardinalityRequest(index)));
+  return shardSizesFrom(answer.aggregations);
+}
+
+const storedSizesSchema = z.object(
+  Object.fromEntries(FACET_NAMES.map((name) => [name, z.number().int().min(FACET_SIZE).max(MAX_FACET_SHARD_SIZE)])) as Record<FacetName, z.ZodNumber>,
+);
+
+/** The shard sizes a feed stored in an index's `_meta`; undefined for an index fed before they were stored, or written to by hand. */
+export function storedShardSizes(stored: unknown): FacetShardSizes | undefined {
+  const parsed = storedSizesSchema.safeParse(stored);
+  return parsed.success ? parsed.data : undefined;
 }

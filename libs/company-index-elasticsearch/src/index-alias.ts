@@ -84,10 +84,19 @@ export class CompanyIndexAlias {
     return versions;
   }
 
-  /** Records in a fed index's `_meta` which data it holds, so the next load can tell whether it changed. */
-  async recordDataVersion(index: string, dataVersion: string): Promise<void> {
+  /**
+   * Adds to an index's `_meta` what a feed learnt about it: which data it holds (so the next
+   * load can tell whether it changed), the facets' shard sizes. A field given as undefined is
+   * removed. (A mapping update replaces `_meta` whole, so the rest is read and written back.)
+   */
+  async recordInMeta(index: string, fields: Record<string, unknown>): Promise<void> {
     const meta = (await this.metaOf(index))[index] ?? {};
-    await this.client.indices.putMapping({ index, _meta: { ...meta, data_version: dataVersion } });
+    await this.client.indices.putMapping({ index, _meta: { ...meta, ...fields } });
+  }
+
+  /** The `_meta` of each index the alias points at, by index name. */
+  liveMetas(): Promise<Record<string, Record<string, unknown>>> {
+    return this.metaOf(this.alias);
   }
 
   /**

@@ -13,6 +13,8 @@ export interface IndexReader {
   search(request: estypes.SearchRequest, what: string): Promise<SearchAnswer>;
   /** Several searches in one request (multi search), answered in order. */
   searchEach(requests: estypes.SearchRequest[], what: string): Promise<SearchAnswer[]>;
+  /** The preference of a new search session: its requests read the same shard copies (search-request.ts). */
+  newSessionPreference(): string;
 }
 
 /**

@@ -7,6 +7,7 @@ import { DEVELOPMENT_LAYOUT, type IndexLayout } from './company-index-definition
 import { DEFAULT_EXISTS_TTL_MS, ElasticsearchCompanyIndex } from './elasticsearch-company-index';
 import { DEFAULT_GREEN_TIMEOUT } from './index-alias';
 import { reloadingOnCaChange } from './reloading-client';
+import { randomSessionToken } from './search-request';
 
 export { ElasticsearchCompanyIndex } from './elasticsearch-company-index';
 export { BulkUpsertError, type BulkItemFailure } from './bulk-upsert';
@@ -25,9 +26,13 @@ export interface ElasticsearchSettings {
   layout: IndexLayout;
   /** ELASTICSEARCH_SEARCH_BUDGET_MS: the time a search may take in all. */
   searchBudgetMs?: number;
+  /** ELASTICSEARCH_FEED_REJECTION_TOLERANCE: the share of companies a feed may leave out as unindexable, in a dead-letter list (default 0.001: 0.1 %). */
+  rejectionTolerance?: number;
+  /** ELASTICSEARCH_KEEP_PREVIOUS_INDEX_MS: how long the index a feed replaced is kept so an operator can point the alias back (default a day). */
+  keepPreviousForMs?: number;
 }
 
-export interface ElasticsearchCompanyIndexConfig extends Partial<Pick<ElasticsearchSettings, 'layout'>> {
+export interface ElasticsearchCompanyIndexConfig extends Partial<Pick<ElasticsearchSettings, 'layout' | 'rejectionTolerance' | 'keepPreviousForMs'>> {
   cluster: ElasticsearchCluster;
   indexName: string;
   logger: Logger;
@@ -43,12 +48,10 @@ export interface ElasticsearchCompanyIndexConfig extends Partial<Pick<Elasticsea
   bulk?: Partial<BulkUpsertSettings>;
   existsTtlMs?: number;
   greenTimeout?: string;
-  /** The share of companies a feed may leave out as unindexable, in a dead-letter list (default 0.001: 0.1 %). */
-  rejectionTolerance?: number;
-  /** How long the index a feed replaced is kept so an operator can point the alias back (default a day). */
-  keepPreviousForMs?: number;
   /** Replaces the HTTP connection class, e.g. by an in-process fake in tests. */
   Connection?: typeof BaseConnection;
+  /** Draws a new search session's token (default: 128 random bits); tests give a deterministic one. */
+  sessionTokens?: () => string;
 }
 
 /** Well inside the gateway's own budget for the call, so search answers 503 before the gateway gives up. */
@@ -100,6 +103,7 @@ export function createElasticsearchCompanyIndex(config: ElasticsearchCompanyInde
     searchTimeout: `${Math.floor(requestTimeoutMs * NODE_SHARE_OF_REQUEST)}ms`,
     rejectionTolerance: config.rejectionTolerance ?? DEFAULT_REJECTION_TOLERANCE,
     keepPreviousForMs: config.keepPreviousForMs ?? DEFAULT_KEEP_PREVIOUS_FOR_MS,
+    sessionTokens: config.sessionTokens ?? randomSessionToken,
   });
 }
-export { connectionOptions } from './cluster-client';
+export { clusterOfEnvironment, connectionOptions } from './cluster-client';

@@ -5,7 +5,7 @@ import { buildCompanyQuery } from './company-query';
 import { DEFAULT_FACET_SHARD_SIZES } from './facet-aggregations';
 import { domainOwnersRequest } from './lookup/domain-owners';
 import { knownCountriesRequest, nameCandidatesRequest } from './lookup/name-candidates';
-import { buildHitsRequest, buildSummaryRequest, searchPreference, summariesRequest } from './search-request';
+import { buildHitsRequest, buildSummaryRequest, randomSessionToken, sessionPreference, summariesRequest } from './search-request';
 import { storedTermsRequest } from './similar/terms-rebuild';
 import { companyIndexOnFake } from '../test/company-index-on-fake';
 import { FakeCluster, type RecordedRequest } from '../test/fake-cluster';
@@ -24,7 +24,7 @@ describe('the query builder against the recorded requests', () => {
     cluster.on('POST', /\/_search$/, (request) => ({ body: searchAnswerTo(request.body, { hits: [], aggregations: EMPTY_FACETS }) }));
     const client = new Client({ node: 'http://127.0.0.1:9200', Connection: cluster.connectionClass() });
     const filters = { query: 'logistics', countries: ['Germany'] };
-    const preference = searchPreference(filters, byScore);
+    const preference = sessionPreference(randomSessionToken());
     await client.search(buildHitsRequest('companies', filters, byScore, 20, { key: 12, id: '0b9a7c52-3f1e-4d2a-9c61-5e8f0a1b2c3d' }, preference));
     await client.search(buildSummaryRequest('companies', filters, DEFAULT_FACET_SHARD_SIZES, preference));
 

@@ -1,6 +1,6 @@
 import type { SortSpec } from '@radar/company-index';
 import { DEFAULT_FACET_SHARD_SIZES, FACET_SIZE } from './facet-aggregations';
-import { buildHitsRequest, buildIdBatchRequest, buildSummaryRequest, searchPreference, SUMMARY_SOURCE_FIELDS } from './search-request';
+import { buildHitsRequest, buildIdBatchRequest, buildSummaryRequest, filtersPreference, randomSessionToken, sessionPreference, SUMMARY_SOURCE_FIELDS } from './search-request';
 
 const byEmployees: SortSpec = { field: 'employee_count', order: 'desc', hasQuery: false };
 const byScore: SortSpec = { field: 'relevance', order: 'desc', hasQuery: true };
@@ -67,15 +67,17 @@ describe('buildSummaryRequest', () => {
   });
 });
 
-describe('searchPreference', () => {
-  it('routes every page of one search to the same shard copies', () => {
-    expect(searchPreference({ query: 'freight' }, byScore)).toBe(searchPreference({ query: 'freight' }, { ...byScore }));
+describe('the preference of a search session', () => {
+  it('draws a new token for each session, and never starts with the underscore of the built-in preferences', () => {
+    const preferences = Array.from({ length: 20 }, () => sessionPreference(randomSessionToken()));
+    expect(new Set(preferences).size).toBe(20);
+    for (const preference of preferences) expect(preference).toMatch(/^session-[A-Za-z0-9_-]{22}$/);
   });
 
-  it('spreads different searches over the copies, and never starts with the underscore of the built-in preferences', () => {
-    const preferences = [searchPreference({ query: 'freight' }, byScore), searchPreference({ query: 'rail' }, byScore), searchPreference({ query: 'freight' }, byEmployees), searchPreference({ query: 'freight' })];
-    expect(new Set(preferences).size).toBe(4);
-    for (const preference of preferences) expect(preference).toMatch(/^search-[A-Za-z0-9_-]{22}$/);
+  it('reads a cursor from before session tokens with the preference its filters and sort chose', () => {
+    expect(filtersPreference({ query: 'freight' }, byScore)).toBe(filtersPreference({ query: 'freight' }, { ...byScore }));
+    expect(filtersPreference({ query: 'freight' }, byScore)).not.toBe(filtersPreference({ query: 'freight' }, byEmployees));
+    expect(filtersPreference({ query: 'freight' }, byScore)).toMatch(/^search-[A-Za-z0-9_-]{22}$/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { estypes } from '@elastic/elasticsearch';
 import { SEARCH_TOTAL_CAP } from '@radar/contracts';
 import type { NormalizedFilters, PagePosition, SortSpec } from '@radar/company-index';
@@ -15,16 +15,32 @@ export function summariesRequest(index: string, ids: string[]): estypes.SearchRe
 }
 
 /**
- * Which shard copies answer a search: the same string for every page of one search (its
- * filters and sort), so paging with search_after reads one copy of each shard throughout and
- * a replica that refreshed earlier or later than its primary cannot make rows skip or repeat
- * between pages. It costs no state on the cluster, unlike a point in time, and any copy
- * serves when the chosen one is gone. A count (no sort) gets its own string. (It must not
- * start with `_`.)
+ * Which shard copies answer the requests of one search session: a search's pages (its first
+ * page draws a random token, the cursor carries it to the next), an export's id batches, the
+ * requests of one similar-companies call. The same string for every request of a session, so
+ * paging with search_after reads one copy of each shard throughout and a replica that
+ * refreshed earlier or later than its primary cannot make rows skip or repeat between pages;
+ * a random one per session, so callers of a popular search spread over the copies instead of
+ * all landing on the one its filters would hash to. It costs no state on the cluster, unlike
+ * a point in time, and any copy serves when the chosen one is gone. (It must not start with `_`.)
  */
-export function searchPreference(filters: NormalizedFilters, sort?: SortSpec): string {
-  const digest = createHash('sha256').update(JSON.stringify({ filters, sort: sort ?? null })).digest('base64url');
+export function sessionPreference(session: string): string {
+  return `session-${session}`;
+}
+
+/**
+ * The preference of a cursor issued before cursors carried a session token: a hash of the
+ * search's filters and sort, as its earlier pages were read with, so it goes on reading the
+ * same copies.
+ */
+export function filtersPreference(filters: NormalizedFilters, sort: SortSpec): string {
+  const digest = createHash('sha256').update(JSON.stringify({ filters, sort })).digest('base64url');
   return `search-${digest.slice(0, 22)}`;
+}
+
+/** A new session token: 128 random bits, base64url. */
+export function randomSessionToken(): string {
+  return randomBytes(16).toString('base64url');
 }
 
 /**

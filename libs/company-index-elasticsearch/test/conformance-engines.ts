@@ -3,6 +3,8 @@ import { Pool } from 'pg';
 import type { ConformanceEngine, OpenedIndex } from '@radar/company-index/testing';
 import { silentLogger, testInfrastructure, uniqueSuffix } from '@radar/platform/testing';
 import { connectionOptions, createElasticsearchCompanyIndex, type ElasticsearchCluster, type ElasticsearchCompanyIndex } from '../src';
+
+export { clusterOfEnvironment } from '../src';
 import { companyIndexOnFake } from './company-index-on-fake';
 
 /**
@@ -25,18 +27,6 @@ function opened(index: ElasticsearchCompanyIndex, cleanUp: () => Promise<void> =
 export const FAKE_CLUSTER_ENGINE: ConformanceEngine = {
   open: async () => opened(companyIndexOnFake().index),
 };
-
-/**
- * The cluster at ELASTICSEARCH_URL, logged in as ELASTICSEARCH_API_KEY or _USERNAME and
- * _PASSWORD say, trusting ELASTICSEARCH_CA_FILE when set; undefined without a URL.
- */
-export function clusterOfEnvironment(environment: NodeJS.ProcessEnv = process.env): ElasticsearchCluster | undefined {
-  const node = environment.ELASTICSEARCH_URL;
-  if (node === undefined || node === '') return undefined;
-  const { ELASTICSEARCH_API_KEY: apiKey, ELASTICSEARCH_USERNAME: username, ELASTICSEARCH_PASSWORD: password, ELASTICSEARCH_CA_FILE: caFile } = environment;
-  const auth = apiKey ? { apiKey } : username && password ? { username, password } : undefined;
-  return { node, ...(auth === undefined ? {} : { auth }), ...(caFile ? { caFile } : {}) };
-}
 
 /**
  * The engine on a real cluster, each opened index under an alias of its own in the production

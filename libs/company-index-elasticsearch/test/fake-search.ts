@@ -483,7 +483,8 @@ function aggregate(evaluator: QueryEvaluator, docs: Doc[], aggs: Json): Json {
         .map(([key, count]) => ({ key, doc_count: count }))
         .sort((a, b) => b.doc_count - a.doc_count || compareValues(a.key, b.key));
       const size = Number(body.size ?? 10);
-      const kept = buckets.slice(0, size);
+      const minDocCount = Number(body.min_doc_count ?? 1);
+      const kept = buckets.filter((bucket) => bucket.doc_count >= minDocCount).slice(0, size);
       return [name, { doc_count_error_upper_bound: 0, sum_other_doc_count: buckets.slice(size).reduce((sum, bucket) => sum + bucket.doc_count, 0), buckets: kept }];
     }),
   );

@@ -141,9 +141,9 @@ export const RECORDED_SUMMARY_REQUEST = {
   } satisfies estypes.SearchRequest,
 };
 
-/** The preference string: the same for every page of one search, never starting with `_`. */
+/** The preference string of a search session: the same for every request of the session, never starting with `_`. */
 function expectPreference(): RegExp {
-  return /^search-[A-Za-z0-9_-]{22}$/;
+  return /^session-[A-Za-z0-9_-]{22}$/;
 }
 
 /** What the rule reads of a company (similar/similar-companies.ts). */

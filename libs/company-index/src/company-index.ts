@@ -61,6 +61,12 @@ export interface NormalizedFilters {
 export interface PagePosition {
   key: string | number | null;
   id: string;
+  /**
+   * The engine's token for the search session the page belongs to, handed from page to page
+   * in the cursor (Elasticsearch: which copy of each shard serves the session's pages, so
+   * rows neither skip nor repeat between pages). Absent in cursors of engines without one.
+   */
+  session?: string;
 }
 
 export interface SearchPage {

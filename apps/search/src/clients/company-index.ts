@@ -35,8 +35,8 @@ export interface SelectedCompanyIndex {
 /** The one place that chooses the search back-end. */
 export function createCompanyIndex(settings: CompanyIndexSettings): SelectedCompanyIndex {
   if (settings.elasticsearch) {
-    const { cluster, index: indexName, layout, searchBudgetMs } = settings.elasticsearch;
-    const index = createElasticsearchCompanyIndex({ cluster, indexName, layout, ...(searchBudgetMs === undefined ? {} : { searchBudgetMs }), logger: settings.logger });
+    const { index: indexName, ...elasticsearch } = settings.elasticsearch;
+    const index = createElasticsearchCompanyIndex({ ...elasticsearch, indexName, logger: settings.logger });
     return {
       index,
       backend: 'elasticsearch',

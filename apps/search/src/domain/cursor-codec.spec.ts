@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { isAppError } from '@radar/platform/errors';
 import type { SortSpec } from '@radar/company-index';
 import { CursorCodec } from './cursor-codec';
 
-const codec = new CursorCodec('cursor-codec-spec-secret-0123456789abcdef');
+const SECRET = 'cursor-codec-spec-secret-0123456789abcdef';
+const codec = new CursorCodec(SECRET);
 const byName: SortSpec = { field: 'name', order: 'asc', hasQuery: false };
 
 function failure(run: () => unknown) {
@@ -35,6 +36,20 @@ describe('CursorCodec', () => {
     const id = randomUUID();
     const [body] = codec.encode(byName, { key: 'x', id }).split('.');
     expect(JSON.parse(Buffer.from(body as string, 'base64url').toString('utf8'))).toEqual({ s: 'name:asc:noquery', k: 'x', i: id });
+  });
+
+  it('carries the engine\'s search session token from page to page', () => {
+    const position = { key: 'acme gmbh', id: randomUUID(), session: 'Vq3x_9-kT2mB7yQe1LcZpA' };
+    const cursor = codec.encode(byName, position);
+    expect(codec.decode(cursor, byName)).toEqual(position);
+    expect(JSON.parse(Buffer.from(cursor.split('.')[0] as string, 'base64url').toString('utf8'))).toMatchObject({ p: position.session });
+  });
+
+  it('still reads a cursor issued before session tokens: the position without one', () => {
+    const id = randomUUID();
+    const body = Buffer.from(JSON.stringify({ s: 'name:asc:noquery', k: 'x', i: id })).toString('base64url');
+    const signed = `${body}.${createHmac('sha256', SECRET).update(body).digest('base64url')}`;
+    expect(codec.decode(signed, byName)).toEqual({ key: 'x', id });
   });
 
   it('refuses a cursor signed with another secret as INVALID_CURSOR', () => {

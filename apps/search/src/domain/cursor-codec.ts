@@ -19,24 +19,29 @@ const sortStringSchema = z
     return { field: parsedField.data, order: parsedOrder.data, hasQuery: flag === 'query' };
   });
 
-/** What a cursor holds: the sort that produced it and the last row of its page. */
+/**
+ * What a cursor holds: the sort that produced it, the last row of its page and, when the
+ * engine keeps one, its search session token (`p`; cursors issued before tokens have none).
+ */
 const payloadSchema = z.strictObject({
   s: sortStringSchema,
   k: z.union([z.string(), z.number(), z.null()]),
   i: z.uuid(),
+  p: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
 });
 
 const invalid = () => new AppError('INVALID_CURSOR', 'The cursor was not issued by this service or was altered; start again without a cursor');
 
 /**
- * Pagination cursors: base64url of a small JSON (sort string and position) followed by an
+ * Pagination cursors: base64url of a small JSON (sort string, position, session token) followed by an
  * HMAC-SHA256 of it, so a client can neither forge one nor edit the position or sort in one.
  */
 export class CursorCodec {
   constructor(private readonly secret: string) {}
 
   encode(sort: SortSpec, position: PagePosition): string {
-    const body = Buffer.from(JSON.stringify({ s: sortString(sort), k: position.key, i: position.id })).toString('base64url');
+    const payload = { s: sortString(sort), k: position.key, i: position.id, ...(position.session === undefined ? {} : { p: position.session }) };
+    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
     return `${body}.${this.sign(body)}`;
   }
 
@@ -62,7 +67,7 @@ export class CursorCodec {
         request_sort: sortString(requestSort),
       });
     }
-    return { key: parsed.data.k, id: parsed.data.i };
+    return { key: parsed.data.k, id: parsed.data.i, ...(parsed.data.p === undefined ? {} : { session: parsed.data.p }) };
   }
 
   private sign(body: string): string {

@@ -13,7 +13,6 @@ import {
 import { z } from 'zod';
 import { buildCompanyQuery } from '../company-query';
 import type { Hit, IndexReader } from '../index-reader';
-import { searchPreference } from '../search-request';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -200,7 +199,7 @@ export async function similarCompanies(reader: IndexReader, query: SimilarQuery)
   const clauses = boundClauses(profiles);
   if (clauses.length === 0) return [];
 
-  const preference = searchPreference(query.filters ?? {});
+  const preference = reader.newSessionPreference();
   const scored = new Map<string, Scored>();
   const score = (hits: Hit[]): void => {
     for (const hit of hits) {
