@@ -6,6 +6,7 @@ import { signCaller } from '@radar/platform/internal-auth';
 import { benchWorkspace } from './bench-workspace';
 import { figuresOf, printLatencyTable, type LatencyFigures } from './latency';
 import { operatorCall } from './operator-call';
+import { residentMemory } from './process-memory';
 import { prepareBenchDatabase } from './search-database';
 
 export interface CompanyListsBenchOptions {
@@ -142,6 +143,8 @@ export async function benchCompanyLists(options: CompanyListsBenchOptions): Prom
     printLatencyTable(rows);
     console.log("\n| seeds | requests | top 10 in the seeds' industry | top 10 sharing a technology with a seed |\n|---|---|---|---|");
     for (const line of quality) console.log(line);
+    const memory = residentMemory(stack.pidOf('search'));
+    console.log(`\nsearch resident memory: ${memory.rssMiB.toFixed(0)} MiB after the run (name index and similarity columns loaded), peak ${memory.peakMiB.toFixed(0)} MiB (the load included)`);
   } finally {
     await stack.stop();
   }
