@@ -20,7 +20,7 @@ export interface CompanyListsBenchOptions {
 /** `npm run bench -- lists [--companies N] [--seed S] [--database NAME] [--calls C]` */
 export function parseCompanyListsBenchOptions(args: string[]): CompanyListsBenchOptions {
   const { values } = parseArgs({ args, options: { companies: { type: 'string' }, seed: { type: 'string' }, database: { type: 'string' }, calls: { type: 'string' } }, strict: true });
-  const database = values.database ?? 'radar_bench_lists';
+  const database = values.database ?? 'radar_bench_search';
   if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`--database must be a plain lower-case identifier, got ${database}`);
   return {
     companies: Number(values.companies ?? 1_000_000),
