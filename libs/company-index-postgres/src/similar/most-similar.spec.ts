@@ -36,11 +36,12 @@ function columnsOf(size: number, seed: number): SimilarityColumns {
 
 /** Every company scored: what mostSimilar must equal. */
 function bruteForce(columns: SimilarityColumns, seeds: number[], limit: number) {
-  const profiles = seeds.map((seed) => columns.profileOf(seed));
+  const profileAt = (ordinal: number) => columns.profileOf(columns.slotOf[ordinal] ?? 0);
+  const profiles = seeds.map(profileAt);
   const rows = [];
   for (let ordinal = 0; ordinal < columns.size; ordinal += 1) {
     if (seeds.includes(ordinal)) continue;
-    const similarity = similarityTo(columns.profileOf(ordinal), profiles);
+    const similarity = similarityTo(profileAt(ordinal), profiles);
     if (similarity > 0) rows.push({ companyId: columns.idOf(ordinal), similarity });
   }
   return rows.sort(bySimilarity).slice(0, limit);

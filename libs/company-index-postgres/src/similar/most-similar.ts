@@ -23,16 +23,16 @@ export interface CandidateFilter {
  * companies overall, and read whole only when too few of those pass.
  */
 export async function mostSimilar(columns: SimilarityColumns, seedOrdinals: readonly number[], limit: number, filter?: CandidateFilter): Promise<SimilarMatch[]> {
-  const scorer = new SeedScorer(columns, seedOrdinals);
-  const seeds = seedOrdinals.map((ordinal) => columns.profileOf(ordinal));
-  const isSeed = new Uint8Array(columns.size);
-  for (const ordinal of seedOrdinals) isSeed[ordinal] = 1;
+  const seedSlots = seedOrdinals.map((ordinal) => columns.slotOf[ordinal] ?? 0);
+  const scorer = new SeedScorer(columns, seedSlots);
+  const seeds = seedSlots.map((slot) => columns.profileOf(slot));
+  const isSeed = new Set(seedSlots);
   const answer = (rows: Ranked[]) => rows.map((row) => toMatch(columns, row, seeds));
 
   if (filter === undefined) return answer(walk(columns, scorer, isSeed, limit));
 
   const few = await filter.passingIds(FEW_PASSING + 1);
-  if (few.length <= FEW_PASSING) return answer(scoreAmong(scorer, isSeed, ordinalsOf(columns, few), limit));
+  if (few.length <= FEW_PASSING) return answer(scoreAmong(columns, scorer, isSeed, ordinalsOf(columns, few), limit));
 
   const checked = walk(columns, scorer, isSeed, Math.max(CHECKED_AT_ONCE, limit * 20));
   const passing = await filter.passingAmong(checked.map((row) => columns.idOf(row.ordinal)));
@@ -41,32 +41,34 @@ export async function mostSimilar(columns: SimilarityColumns, seedOrdinals: read
   if (kept.length === limit || checked.length < Math.max(CHECKED_AT_ONCE, limit * 20)) return answer(kept);
 
   const allowed = new Uint8Array(columns.size);
-  for (const ordinal of ordinalsOf(columns, await filter.passingIds())) allowed[ordinal] = 1;
+  for (const ordinal of ordinalsOf(columns, await filter.passingIds())) allowed[columns.slotOf[ordinal] ?? 0] = 1;
   return answer(walk(columns, scorer, isSeed, limit, allowed));
 }
 
-/** The best `limit` companies (of `allowed` when given): each scored only when its limit can still reach the last one kept. */
-function walk(columns: SimilarityColumns, scorer: SeedScorer, isSeed: Uint8Array, limit: number, allowed?: Uint8Array): Ranked[] {
+/**
+ * The best `limit` companies (of the slots `allowed` when given): each scored only when its
+ * limit can still reach the last one kept. Ranked by ordinal, which breaks ties as ids do.
+ */
+function walk(columns: SimilarityColumns, scorer: SeedScorer, isSeed: ReadonlySet<number>, limit: number, allowed?: Uint8Array): Ranked[] {
   const top = new TopSimilar(limit);
-  const candidate = (ordinal: number) => isSeed[ordinal] !== 1 && (allowed === undefined || allowed[ordinal] === 1);
-  const offer = (ordinal: number) => {
-    const similarity = scorer.score(ordinal);
-    if (similarity > 0) top.offer(ordinal, similarity);
-  };
   scorer.forEachReaching(
     () => top.worstSimilarity,
-    (ordinal) => !candidate(ordinal),
-    offer,
+    (slot) => isSeed.has(slot) || (allowed !== undefined && allowed[slot] !== 1),
+    (slot) => {
+      const similarity = scorer.score(slot);
+      if (similarity > 0) top.offer(columns.ordinalAt[slot] ?? 0, similarity);
+    },
   );
   return top.ranked();
 }
 
-/** The best `limit` of these companies, each scored. */
-function scoreAmong(scorer: SeedScorer, isSeed: Uint8Array, ordinals: number[], limit: number): Ranked[] {
+/** The best `limit` of these companies (ordinals), each scored. */
+function scoreAmong(columns: SimilarityColumns, scorer: SeedScorer, isSeed: ReadonlySet<number>, ordinals: number[], limit: number): Ranked[] {
   const top = new TopSimilar(limit);
   for (const ordinal of ordinals) {
-    if (isSeed[ordinal] === 1) continue;
-    const similarity = scorer.score(ordinal);
+    const slot = columns.slotOf[ordinal] ?? 0;
+    if (isSeed.has(slot)) continue;
+    const similarity = scorer.score(slot);
     if (similarity > 0) top.offer(ordinal, similarity);
   }
   return top.ranked();
@@ -77,7 +79,7 @@ function ordinalsOf(columns: SimilarityColumns, companyIds: string[]): number[] 
 }
 
 function toMatch(columns: SimilarityColumns, row: Ranked, seeds: readonly SimilarityProfile<number>[]): SimilarMatch {
-  const shared = sharedWithSeeds(columns.profileOf(row.ordinal), seeds);
+  const shared = sharedWithSeeds(columns.profileOf(columns.slotOf[row.ordinal] ?? 0), seeds);
   return {
     companyId: columns.idOf(row.ordinal),
     similarity: row.similarity,

@@ -17,7 +17,7 @@ const COUNTED_POSTINGS_BUDGET = 1_000_000;
 
 type CodeLists = { start: Uint32Array; codes: Uint32Array };
 
-const sizeOf = (lists: CodeLists, ordinal: number): number => (lists.start[ordinal + 1] ?? 0) - (lists.start[ordinal] ?? 0);
+const sizeOf = (lists: CodeLists, slot: number): number => (lists.start[slot + 1] ?? 0) - (lists.start[slot] ?? 0);
 
 const jaccardOfCounts = (shared: number, size: number, seedSize: number): number => (size === 0 || seedSize === 0 ? 0 : shared / (size + seedSize - shared));
 
@@ -50,9 +50,10 @@ function bitCount(mask: number): number {
 }
 
 /**
- * The similarity rule over the coded columns for one set of seeds, without allocating per
- * company. `score` gives exactly what `similarityTo` gives (the same sums in the same order);
- * `bound` is an upper limit of it that costs less. The limit rests on one inequality: a Jaccard
+ * The similarity rule over the coded columns for one set of seeds (companies named by their
+ * slot in the columns), without allocating per company. `score` gives exactly what
+ * `similarityTo` gives (the same sums in the same order); `bound` is an upper limit of it that
+ * costs less. The limit rests on one inequality: a Jaccard
  * index is at most the shared count over the larger set, so summed over the seeds, a list's
  * part is at most the (code, seed) pairs it shares over the larger of its size and the
  * smallest seed's.
@@ -114,25 +115,25 @@ export class SeedScorer {
         continue;
       }
       for (let at = postings.start[code] ?? 0; at < (postings.start[code + 1] ?? 0); at += 1) {
-        const ordinal = postings.ordinals[at] ?? 0;
-        this.termPairs[ordinal] = (this.termPairs[ordinal] ?? 0) + holders;
+        const slot = postings.slots[at] ?? 0;
+        this.termPairs[slot] = (this.termPairs[slot] ?? 0) + holders;
       }
     }
   }
 
   /** The mean over the seeds of the parts that are equalities (industry, sector, band, country). */
-  base(ordinal: number): number {
+  base(slot: number): number {
     const { columns } = this;
-    return this.baseOf(columns.industry[ordinal] ?? 0, columns.sector[ordinal] ?? 0, columns.band[ordinal] ?? 0, columns.country[ordinal] ?? 0);
+    return this.baseOf(columns.industry[slot] ?? 0, columns.sector[slot] ?? 0, columns.band[slot] ?? 0, columns.country[slot] ?? 0);
   }
 
   /** At least the similarity: the base plus the term and technology parts limited by the pairs the company's lists share. */
-  bound(ordinal: number): number {
+  bound(slot: number): number {
     const { termLists, technologyLists } = this.columns;
     return (
-      this.base(ordinal) +
-      WEIGHTS.terms * this.pairLimit(termLists, this.termHolders, this.fewestSeedTerms, ordinal) +
-      WEIGHTS.technologies * this.pairLimit(technologyLists, this.technologyHolders, this.fewestSeedTechnologies, ordinal) +
+      this.base(slot) +
+      WEIGHTS.terms * this.pairLimit(termLists, this.termHolders, this.fewestSeedTerms, slot) +
+      WEIGHTS.technologies * this.pairLimit(technologyLists, this.technologyHolders, this.fewestSeedTechnologies, slot) +
       BOUND_MARGIN
     );
   }
@@ -144,7 +145,7 @@ export class SeedScorer {
    * and technology weights is passed over, and so is a company whose technology pairs, then
    * term pairs, keep it below.
    */
-  forEachReaching(floor: () => number, skip: (ordinal: number) => boolean, visit: (ordinal: number) => void): void {
+  forEachReaching(floor: () => number, skip: (slot: number) => boolean, visit: (slot: number) => void): void {
     const groups = this.columns.profileGroups;
     const { termLists, technologyLists } = this.columns;
     const { termHolders, technologyHolders, fewestSeedTerms, fewestSeedTechnologies, termPairs, assumedTermPairs } = this;
@@ -174,17 +175,16 @@ export class SeedScorer {
         const group = byBin[at] ?? 0;
         const base = groupBase[group] ?? 0;
         if (base + WEIGHTS.terms + WEIGHTS.technologies + BOUND_MARGIN < last) continue;
-        for (let member = groups.start[group] ?? 0; member < (groups.start[group + 1] ?? 0); member += 1) {
-          const ordinal = groups.ordinals[member] ?? 0;
-          const pairs = (termPairs[ordinal] ?? 0) + assumedTermPairs;
-          const counted = pairs === 0 ? 0 : WEIGHTS.terms * Math.min(1, pairs / (seedCount * Math.max(sizeOf(termLists, ordinal), fewestSeedTerms)));
+        for (let slot = groups.start[group] ?? 0; slot < (groups.start[group + 1] ?? 0); slot += 1) {
+          const pairs = (termPairs[slot] ?? 0) + assumedTermPairs;
+          const counted = pairs === 0 ? 0 : WEIGHTS.terms * Math.min(1, pairs / (seedCount * Math.max(sizeOf(termLists, slot), fewestSeedTerms)));
           if (base + counted + WEIGHTS.technologies + BOUND_MARGIN < last) continue;
-          const technologies = WEIGHTS.technologies * this.pairLimit(technologyLists, technologyHolders, fewestSeedTechnologies, ordinal);
+          const technologies = WEIGHTS.technologies * this.pairLimit(technologyLists, technologyHolders, fewestSeedTechnologies, slot);
           if (base + counted + technologies + BOUND_MARGIN < last) continue;
           // With pairs assumed, the term list itself gives the closer limit.
-          const terms = assumedTermPairs === 0 ? counted : WEIGHTS.terms * this.pairLimit(termLists, termHolders, fewestSeedTerms, ordinal);
-          if (base + terms + technologies + BOUND_MARGIN < last || skip(ordinal)) continue;
-          visit(ordinal);
+          const terms = assumedTermPairs === 0 ? counted : WEIGHTS.terms * this.pairLimit(termLists, termHolders, fewestSeedTerms, slot);
+          if (base + terms + technologies + BOUND_MARGIN < last || skip(slot)) continue;
+          visit(slot);
           last = floor();
         }
       }
@@ -192,14 +192,14 @@ export class SeedScorer {
   }
 
   /** `similarityTo(company, seeds)`, exactly. */
-  score(ordinal: number): number {
+  score(slot: number): number {
     const { columns, seeds } = this;
-    const termCount = countShared(columns.termLists, this.termMasks, ordinal, this.sharedTerms);
-    const technologyCount = countShared(columns.technologyLists, this.technologyMasks, ordinal, this.sharedTechnologies);
-    const industry = columns.industry[ordinal] ?? 0;
-    const sector = columns.sector[ordinal] ?? 0;
-    const band = columns.band[ordinal] ?? 0;
-    const country = columns.country[ordinal] ?? 0;
+    const termCount = countShared(columns.termLists, this.termMasks, slot, this.sharedTerms);
+    const technologyCount = countShared(columns.technologyLists, this.technologyMasks, slot, this.sharedTechnologies);
+    const industry = columns.industry[slot] ?? 0;
+    const sector = columns.sector[slot] ?? 0;
+    const band = columns.band[slot] ?? 0;
+    const country = columns.country[slot] ?? 0;
     let sum = 0;
     for (let s = 0; s < seeds.length; s += 1) {
       const seed = seeds[s] ?? 0;
@@ -219,9 +219,9 @@ export class SeedScorer {
   }
 
   /** At most the mean Jaccard index of a company's list with the seeds': the (code, seed) pairs it shares over the larger of its size and the smallest seed's. */
-  private pairLimit(lists: CodeLists, holders: Uint8Array, fewestOfSeeds: number, ordinal: number): number {
-    const start = lists.start[ordinal] ?? 0;
-    const end = lists.start[ordinal + 1] ?? 0;
+  private pairLimit(lists: CodeLists, holders: Uint8Array, fewestOfSeeds: number, slot: number): number {
+    const start = lists.start[slot] ?? 0;
+    const end = lists.start[slot + 1] ?? 0;
     let pairs = 0;
     for (let at = start; at < end; at += 1) pairs += holders[lists.codes[at] ?? 0] ?? 0;
     return pairs === 0 ? 0 : Math.min(1, pairs / (this.seeds.length * Math.max(end - start, fewestOfSeeds)));
@@ -229,10 +229,10 @@ export class SeedScorer {
 }
 
 /** Per seed, how many of the company's codes it holds (into `shared`); returns the company's count. */
-function countShared(lists: CodeLists, masks: Uint32Array, ordinal: number, shared: Int32Array): number {
+function countShared(lists: CodeLists, masks: Uint32Array, slot: number, shared: Int32Array): number {
   shared.fill(0);
-  const start = lists.start[ordinal] ?? 0;
-  const end = lists.start[ordinal + 1] ?? 0;
+  const start = lists.start[slot] ?? 0;
+  const end = lists.start[slot + 1] ?? 0;
   for (let at = start; at < end; at += 1) {
     let mask = masks[lists.codes[at] ?? 0] ?? 0;
     while (mask !== 0) {

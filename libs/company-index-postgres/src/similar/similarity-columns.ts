@@ -34,16 +34,16 @@ export class Codes {
 
 type Row = [string, string | null, string | null, number | null, string | null, string[], string[] | null];
 
-/** Per code, the ordinals of the companies whose list holds it, in ordinal order. */
+/** Per code, the positions (slots, once laid out) of the companies whose list holds it, ascending. */
 export interface CodePostings {
   start: Uint32Array;
-  ordinals: Uint32Array;
+  slots: Uint32Array;
 }
 
 /**
  * Companies grouped by their values of the rule's equalities (industry, sector, band, country):
- * group g holds those four codes and the ordinals ordinals[start[g]] to ordinals[start[g + 1]],
- * ascending. Every company of a group has the same base score for any seeds.
+ * group g holds those four codes and the slots start[g] to start[g + 1] - 1. Every company of a
+ * group has the same base score for any seeds.
  */
 export interface ProfileGroups {
   count: number;
@@ -52,7 +52,6 @@ export interface ProfileGroups {
   band: Uint32Array;
   country: Uint32Array;
   start: Uint32Array;
-  ordinals: Uint32Array;
 }
 
 /** A growable list of codes with per-company start offsets. */
@@ -89,28 +88,37 @@ class CodeLists {
     }
     for (let code = 1; code <= span; code += 1) start[code] = (start[code] ?? 0) + (start[code - 1] ?? 0);
     const next = start.slice(0, span);
-    const ordinals = new Uint32Array(end);
+    const slots = new Uint32Array(end);
     for (let ordinal = 0; ordinal < companies; ordinal += 1) {
       for (let at = this.start[ordinal] ?? 0; at < (this.start[ordinal + 1] ?? 0); at += 1) {
         const code = this.codes[at] ?? 0;
-        ordinals[next[code] ?? 0] = ordinal;
+        slots[next[code] ?? 0] = ordinal;
         next[code] = (next[code] ?? 0) + 1;
       }
     }
-    return { start, ordinals };
+    return { start, slots };
   }
 
-  /** Gives back the room grown past the last company's codes. */
-  trim(companies: number): void {
-    this.codes = this.codes.slice(0, this.start[companies] ?? 0);
+  /** The same lists in another order: position i of the result holds the list of `from[i]`. */
+  reordered(from: Uint32Array): CodeLists {
+    const lists = new CodeLists(from.length);
+    lists.codes = new Uint32Array(this.start[from.length] ?? 0);
+    let end = 0;
+    from.forEach((source, position) => {
+      for (let at = this.start[source] ?? 0; at < (this.start[source + 1] ?? 0); at += 1) lists.codes[end++] = this.codes[at] ?? 0;
+      lists.start[position + 1] = end;
+    });
+    return lists;
   }
 }
 
 /**
- * What the similarity rule reads of every company, in memory and coded, at one data version:
- * position i is the company of ordinal i (id order), the companies grouped by the rule's
- * equalities, and each term's companies. About 250 bytes a company, most of it the 25
- * characteristic terms, held both ways.
+ * What the similarity rule reads of every company, in memory and coded, at one data version.
+ * Companies are appended in id order (ordinal i is the i-th id); once the last is in, every
+ * per-company array is laid out by slot instead: companies grouped by the rule's equalities,
+ * in id order within a group, so a walk over a group reads memory in order. `slotOf` and
+ * `ordinalAt` translate. About 250 bytes a company, most of it the 25 characteristic terms,
+ * held per company and per term.
  */
 export class SimilarityColumns {
   readonly industries = new Codes();
@@ -120,14 +128,18 @@ export class SimilarityColumns {
   readonly technologies = new Codes();
   readonly terms = new Codes();
   readonly ids: CompanyIds;
-  readonly industry: Uint32Array;
-  readonly sector: Uint32Array;
-  readonly band: Uint32Array;
-  readonly country: Uint32Array;
-  readonly technologyLists: CodeLists;
-  readonly termLists: CodeLists;
+  /** Per slot once complete (per ordinal while appending). */
+  industry: Uint32Array;
+  sector: Uint32Array;
+  band: Uint32Array;
+  country: Uint32Array;
+  technologyLists: CodeLists;
+  termLists: CodeLists;
+  /** Ordinal to slot, and slot to ordinal (filled once complete). */
+  slotOf = new Uint32Array(0);
+  ordinalAt = new Uint32Array(0);
+  private groups: ProfileGroups | undefined;
   private filled = 0;
-  private groupsBuilt: ProfileGroups | undefined;
   private termPostingsBuilt: CodePostings | undefined;
 
   constructor(
@@ -155,30 +167,27 @@ export class SimilarityColumns {
     this.technologyLists.append(i, [...new Set(technologies)].map((technology) => this.technologies.code(technology)));
     this.termLists.append(i, [...new Set(terms ?? [])].map((term) => this.terms.code(term)));
     this.filled += 1;
-    if (this.complete) {
-      this.technologyLists.trim(this.size);
-      this.termLists.trim(this.size);
-    }
+    if (this.complete) this.layOutByGroup();
   }
 
-  /** Per term code, the companies whose characteristic terms hold it (built on first use). */
+  /** Per term code, the slots of the companies whose characteristic terms hold it (built on first use). */
   get termPostings(): CodePostings {
     this.termPostingsBuilt ??= this.termLists.postings(this.terms.span, this.filled);
     return this.termPostingsBuilt;
   }
 
-  /** The companies grouped by their equality values (built on first use). */
+  /** The companies grouped by their equality values (once complete). */
   get profileGroups(): ProfileGroups {
-    this.groupsBuilt ??= this.groupByProfile();
-    return this.groupsBuilt;
+    if (this.groups === undefined) throw new Error('the similarity columns are not complete');
+    return this.groups;
   }
 
-  private groupByProfile(): ProfileGroups {
-    const groupOf = new Uint32Array(this.filled);
+  private layOutByGroup(): void {
+    const groupOf = new Uint32Array(this.size);
     const groupOfKey = new Map<number, number>();
     const [sectors, bands, countries] = [this.sectors.span, this.bands.span, this.countries.span];
     const firsts: number[] = [];
-    for (let ordinal = 0; ordinal < this.filled; ordinal += 1) {
+    for (let ordinal = 0; ordinal < this.size; ordinal += 1) {
       const key = (((this.industry[ordinal] ?? 0) * sectors + (this.sector[ordinal] ?? 0)) * bands + (this.band[ordinal] ?? 0)) * countries + (this.country[ordinal] ?? 0);
       let group = groupOfKey.get(key);
       if (group === undefined) {
@@ -193,30 +202,40 @@ export class SimilarityColumns {
     for (const group of groupOf) start[group + 1] = (start[group + 1] ?? 0) + 1;
     for (let group = 1; group <= count; group += 1) start[group] = (start[group] ?? 0) + (start[group - 1] ?? 0);
     const next = start.slice(0, count);
-    const ordinals = new Uint32Array(this.filled);
-    for (let ordinal = 0; ordinal < this.filled; ordinal += 1) {
+    this.ordinalAt = new Uint32Array(this.size);
+    this.slotOf = new Uint32Array(this.size);
+    for (let ordinal = 0; ordinal < this.size; ordinal += 1) {
       const group = groupOf[ordinal] ?? 0;
-      ordinals[next[group] ?? 0] = ordinal;
-      next[group] = (next[group] ?? 0) + 1;
+      const slot = next[group] ?? 0;
+      this.ordinalAt[slot] = ordinal;
+      this.slotOf[ordinal] = slot;
+      next[group] = slot + 1;
     }
-    const of = (codes: Uint32Array) => Uint32Array.from(firsts, (ordinal) => codes[ordinal] ?? 0);
-    return { count, industry: of(this.industry), sector: of(this.sector), band: of(this.band), country: of(this.country), start, ordinals };
+    const ofGroups = (codes: Uint32Array) => Uint32Array.from(firsts, (ordinal) => codes[ordinal] ?? 0);
+    this.groups = { count, industry: ofGroups(this.industry), sector: ofGroups(this.sector), band: ofGroups(this.band), country: ofGroups(this.country), start };
+    const bySlot = (codes: Uint32Array) => Uint32Array.from(this.ordinalAt, (ordinal) => codes[ordinal] ?? 0);
+    this.industry = bySlot(this.industry);
+    this.sector = bySlot(this.sector);
+    this.band = bySlot(this.band);
+    this.country = bySlot(this.country);
+    this.technologyLists = this.technologyLists.reordered(this.ordinalAt);
+    this.termLists = this.termLists.reordered(this.ordinalAt);
   }
 
   get complete(): boolean {
     return this.filled === this.size;
   }
 
-  /** The company of an ordinal as the rule reads it, in codes (0 read as missing). */
-  profileOf(ordinal: number): SimilarityProfile<number> {
+  /** The company in a slot as the rule reads it, in codes (0 read as missing). */
+  profileOf(slot: number): SimilarityProfile<number> {
     const orNull = (code: number | undefined) => (code === undefined || code === 0 ? null : code);
     return {
-      industry: orNull(this.industry[ordinal]),
-      naicsSector: orNull(this.sector[ordinal]),
-      terms: this.termLists.of(ordinal),
-      technologies: this.technologyLists.of(ordinal),
-      employeeBand: orNull(this.band[ordinal]),
-      country: orNull(this.country[ordinal]),
+      industry: orNull(this.industry[slot]),
+      naicsSector: orNull(this.sector[slot]),
+      terms: this.termLists.of(slot),
+      technologies: this.technologyLists.of(slot),
+      employeeBand: orNull(this.band[slot]),
+      country: orNull(this.country[slot]),
     };
   }
 
@@ -239,9 +258,7 @@ export async function loadSimilarityColumns(pool: Pool): Promise<SimilarityColum
     await rebuildCharacteristicTerms(pool);
     const columns = await readColumns(pool);
     if (columns) {
-      // Built now rather than by the first request.
-      void columns.profileGroups;
-      void columns.termPostings;
+      void columns.termPostings; // built now rather than by the first request
       return columns;
     }
   }
