@@ -11,12 +11,22 @@ import { assertWholeAnswer, multiSearchAnswer } from './unavailable-cluster';
 /**
  * The precomputed views: the unfiltered index and each one-value filter of the dimensions the
  * PostgreSQL engine summarises (facet-summaries.ts there: country, city, industry, employee
- * band, NAICS sector, technology, founded year), each with the total and the facets its
+ * band, NAICS sector, technology, founded year, and founded from or until a year), each with the total and the facets its
  * search would count. A feed computes them on the fed index before the swap, with the very
  * summary request a search sends, so a search of one of these filters answers them without
  * an aggregation.
  */
-export type FacetViewDimension = 'all' | 'country' | 'city' | 'industry' | 'employee_count' | 'naics_sector' | 'technology' | 'founded_year';
+export type FacetViewDimension =
+  | 'all'
+  | 'country'
+  | 'city'
+  | 'industry'
+  | 'employee_count'
+  | 'naics_sector'
+  | 'technology'
+  | 'founded_year'
+  | 'founded_from'
+  | 'founded_until';
 
 interface DimensionOfView {
   /** The indexed field whose values are the dimension's views. */
@@ -40,6 +50,9 @@ const DIMENSIONS: Record<Exclude<FacetViewDimension, 'all'>, DimensionOfView> = 
   naics_sector: { field: 'naics_prefix', minCompanies: 1, filters: (value) => ({ naicsPrefixes: [value] }) },
   technology: { field: 'technologies', minCompanies: 1, filters: (value) => ({ technologies: [value] }) },
   founded_year: { field: 'founded_year', minCompanies: 1, filters: (value) => ({ foundedYearMin: Number(value), foundedYearMax: Number(value) }) },
+  // Open ranges of a year held by some company: stored facets are top 20s, which cannot be summed over years.
+  founded_from: { field: 'founded_year', minCompanies: 1, filters: (value) => ({ foundedYearMin: Number(value) }) },
+  founded_until: { field: 'founded_year', minCompanies: 1, filters: (value) => ({ foundedYearMax: Number(value) }) },
 };
 
 const DIMENSION_NAMES = Object.keys(DIMENSIONS) as Exclude<FacetViewDimension, 'all'>[];
@@ -53,8 +66,9 @@ const one = (values: readonly (string | number)[] | undefined): string | undefin
 
 /**
  * The view a search's filters are exactly, if any: no filter at all, or one value of one
- * dimension and nothing else (a founded year: the same year as minimum and maximum). Anything
- * more, or a key with an empty list, is counted live.
+ * dimension and nothing else (a founded year: the same year as minimum and maximum, or a
+ * minimum alone, or a maximum alone). Anything more, or a key with an empty list, is counted
+ * live; so is an open range from a year no company was founded in.
  */
 export function facetViewOf(filters: NormalizedFilters): FacetView | undefined {
   const present = Object.entries(filters).filter(([, value]) => value !== undefined);
@@ -68,6 +82,8 @@ export function facetViewOf(filters: NormalizedFilters): FacetView | undefined {
   if (keys === 'naicsPrefixes') return single('naics_sector', filters.naicsPrefixes?.[0]?.length === 2 ? one(filters.naicsPrefixes) : undefined);
   if (keys === 'technologies') return single('technology', one(filters.technologies));
   if (keys === 'foundedYearMax,foundedYearMin' && filters.foundedYearMin === filters.foundedYearMax) return single('founded_year', String(filters.foundedYearMin));
+  if (keys === 'foundedYearMin') return single('founded_from', String(filters.foundedYearMin));
+  if (keys === 'foundedYearMax') return single('founded_until', String(filters.foundedYearMax));
   return undefined;
 }
 
@@ -89,10 +105,14 @@ export function storedSummaryOf(views: FacetViews | undefined, view: FacetView |
   return view === undefined ? undefined : views?.get(view.dimension)?.get(view.value);
 }
 
+/** The dimension whose values another takes (the first of the same field and threshold): one aggregation serves both. */
+const valuesFrom = (name: Exclude<FacetViewDimension, 'all'>) =>
+  DIMENSION_NAMES.find((other) => DIMENSIONS[other].field === DIMENSIONS[name].field && DIMENSIONS[other].minCompanies === DIMENSIONS[name].minCompanies) ?? name;
+
 /** The values of every dimension held by enough companies, in one size-0 search. */
 function dimensionValuesRequest(index: string): estypes.SearchRequest {
   const aggs: Record<string, estypes.AggregationsAggregationContainer> = {};
-  for (const name of DIMENSION_NAMES) {
+  for (const name of new Set(DIMENSION_NAMES.map(valuesFrom))) {
     const { field, minCompanies } = DIMENSIONS[name];
     aggs[name] = { terms: { field, size: MAX_FACET_SHARD_SIZE, shard_size: MAX_FACET_SHARD_SIZE, min_doc_count: minCompanies, order: [{ _count: 'desc' }, { _key: 'asc' }] } };
   }
@@ -112,7 +132,7 @@ export async function computeFacetViews(client: Client, index: string, shardSize
   const values = assertWholeAnswer(await client.search(dimensionValuesRequest(index)));
   const wanted: FacetView[] = [{ dimension: 'all', value: '' }];
   for (const name of DIMENSION_NAMES) {
-    const parsed = bucketsSchema.safeParse(values.aggregations?.[name]);
+    const parsed = bucketsSchema.safeParse(values.aggregations?.[valuesFrom(name)]);
     if (!parsed.success) throw new Error(`Elasticsearch answered no usable values of the "${name}" dimension`);
     for (const bucket of parsed.data.buckets) wanted.push({ dimension: name, value: String(bucket.key) });
   }

@@ -81,7 +81,8 @@ describe('what each search sends to the cluster', () => {
     expect(dimensionValues?.aggregations).toEqual({
       country: 'terms', city: 'terms', industry: 'terms', employee_count: 'terms', naics_sector: 'terms', technology: 'terms', founded_year: 'terms',
     });
-    // The unfiltered view; Norway, Germany; Banking, Retail; one band, one sector, two technologies, one year (no city of 500 companies).
-    expect(views).toEqual(Array.from({ length: 10 }, () => ({ api: 'msearch', aggregations: FACETS })));
+    // The unfiltered view; Norway, Germany; Banking, Retail; one band, one sector, two technologies,
+    // one year as such, from it and until it (no city of 500 companies).
+    expect(views).toEqual(Array.from({ length: 12 }, () => ({ api: 'msearch', aggregations: FACETS })));
   });
 });
