@@ -8,6 +8,7 @@ import { figuresOf, printLatencyTable, type LatencyFigures } from './latency';
 import { operatorCall } from './operator-call';
 import { residentMemory } from './process-memory';
 import { prepareBenchDatabase } from './search-database';
+import { timedPost, type TimedResponse } from './search-service';
 
 export interface CompanyListsBenchOptions {
   companies: number;
@@ -40,21 +41,6 @@ interface SimilarAnswer {
   items: { industry: string | null; technologies: string[]; similarity: number }[];
 }
 
-interface TimedAnswer {
-  status: number;
-  body: unknown;
-  ms: number;
-}
-
-/** One POST, timed from send to the last byte of the answer. */
-async function timedPost(url: string, headers: Record<string, string>, body: object): Promise<TimedAnswer> {
-  const started = performance.now();
-  const response = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown), ms };
-}
-
 /**
  * `npm run bench -- lists`: search on a generated dataset, the ledger and the gateway as built
  * processes: lookups of 100 domains (own, other, subdomains, URLs, unknown) and of 100 names a
@@ -81,7 +67,7 @@ export async function benchCompanyLists(options: CompanyListsBenchOptions): Prom
     await toSearch('/companies/lookup', { items: [{ name: 'warm up' }] });
     await toSearch('/companies/similar', { company_ids: [companiesAt(options, 1, 0)[0]?.company_id], limit: 10 });
     const rows: LatencyFigures[] = [];
-    const timed = async (label: string, bodies: object[], call: (route: string, body: object) => Promise<TimedAnswer>) => {
+    const timed = async (label: string, bodies: object[], call: (route: string, body: object) => Promise<TimedResponse>) => {
       const samples: number[] = [];
       for (const body of bodies) {
         const answer = await call('/companies/lookup', body);

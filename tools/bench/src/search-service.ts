@@ -14,6 +14,15 @@ export interface TimedResponse {
   ms: number;
 }
 
+/** One JSON POST, timed from send to the last byte of the answer. */
+export async function timedPost(url: string, headers: Record<string, string>, body: object): Promise<TimedResponse> {
+  const started = performance.now();
+  const response = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown), ms };
+}
+
 /** The built search service (apps/search/dist/main.js) on a loopback port, driven over HTTP. */
 export class BenchSearchService {
   private constructor(
@@ -56,13 +65,8 @@ export class BenchSearchService {
   }
 
   /** One public call with a freshly signed caller identity, timed from send to the last byte of the answer. */
-  async post(route: '/companies/search' | '/companies/counts' | '/companies/lookup' | '/companies/similar', body: object): Promise<TimedResponse> {
-    const headers = { ...signCaller(this.caller, this.signingSecret), 'content-type': 'application/json' };
-    const started = performance.now();
-    const response = await fetch(`${this.url}${route}`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
-    const text = await response.text();
-    const ms = performance.now() - started;
-    return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown), ms };
+  post(route: '/companies/search' | '/companies/counts', body: object): Promise<TimedResponse> {
+    return timedPost(`${this.url}${route}`, signCaller(this.caller, this.signingSecret), body);
   }
 
   /** An operator call (see operatorCall). */

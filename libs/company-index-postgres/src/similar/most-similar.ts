@@ -34,11 +34,12 @@ export async function mostSimilar(columns: SimilarityColumns, seedOrdinals: read
   const few = await filter.passingIds(FEW_PASSING + 1);
   if (few.length <= FEW_PASSING) return answer(scoreAmong(columns, scorer, isSeed, ordinalsOf(columns, few), limit));
 
-  const checked = walk(columns, scorer, isSeed, Math.max(CHECKED_AT_ONCE, limit * 20));
+  const checkedAtOnce = Math.max(CHECKED_AT_ONCE, limit * 20);
+  const checked = walk(columns, scorer, isSeed, checkedAtOnce);
   const passing = await filter.passingAmong(checked.map((row) => columns.idOf(row.ordinal)));
   const kept = checked.filter((row) => passing.has(columns.idOf(row.ordinal))).slice(0, limit);
   // Fewer than asked for means every company scoring above 0 was checked.
-  if (kept.length === limit || checked.length < Math.max(CHECKED_AT_ONCE, limit * 20)) return answer(kept);
+  if (kept.length === limit || checked.length < checkedAtOnce) return answer(kept);
 
   const allowed = new Uint8Array(columns.size);
   for (const ordinal of ordinalsOf(columns, await filter.passingIds())) allowed[columns.slotOf[ordinal] ?? 0] = 1;
